@@ -1,0 +1,133 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { authenticate } from '../src/auth/authenticate';
+import { DomainError, forbidden, unauthenticated } from '../src/common/errors';
+import type { Logger } from '../src/common/logger';
+import { MAX_PAGE_SIZE } from '../src/common/pagination';
+import { buildContext } from '../src/graphql/build-context';
+import type { GraphQLContext } from '../src/graphql/context';
+import type { RequestLimiter } from '../src/rate-limit/request-limiter';
+import type { Services } from '../src/services';
+import { loadOperations } from './documents';
+import { sendError, toDomainError } from './errors';
+import type { RestRoute } from './route';
+import { affiliateRoutes } from './routes/affiliates.routes';
+import { linkRoutes } from './routes/links.routes';
+import { validateFields } from './validate';
+
+/** The route table of the documented /api/v1 endpoints. */
+export const restRoutes: RestRoute[] = [...affiliateRoutes, ...linkRoutes];
+
+export interface FacadeDeps {
+  schema: GraphQLSchema;
+  orm: MikroORM;
+  services: Services;
+  limiter: RequestLimiter;
+  log: Logger;
+  bodyLimitBytes: number;
+}
+
+/**
+ * The REST contract as a thin layer: authenticate, rate-limit, validate, run the route's named GraphQL
+ * operation in-process with the request's context, map the result. No HTTP loopback, no built query strings.
+ */
+export function restFacade(deps: FacadeDeps): express.Router {
+  const operations = loadOperations(deps.schema);
+  for (const r of restRoutes) {
+    const names = typeof r.operation === 'string' ? [r.operation] : [];
+    for (const n of names) if (!operations.has(n)) throw new Error(`route ${r.method} ${r.path} names unknown operation ${n}`);
+  }
+
+  const run = async (ctx: GraphQLContext, name: string, variables: Record<string, unknown>) => {
+    const document = operations.get(name) as DocumentNode;
+    const result = await execute({ schema: deps.schema, document, variableValues: variables, contextValue: ctx });
+    if (result.errors?.length) throw toDomainError(result.errors[0], ctx.log, ctx.requestId);
+    return result.data as Record<string, unknown>;
+  };
+
+  const handle = (route: RestRoute) => async (req: Request, res: Response) => {
+    res.locals.route = `${route.method} /api/v1${route.path}`;
+    const base = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest');
+    const actor = await authenticate(base.em, deps.services, req.get('authorization'));
+    if (actor.kind === 'anonymous') throw unauthenticated('Send "Authorization: Bearer <API key>"');
+    if (actor.kind === 'session') throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
+    if (actor.kind === 'oauth' && !actor.scopes.includes(route.scope)) throw forbidden(`This token's scope does not include ${route.scope}`);
+    const ctx: GraphQLContext = { ...base, actor };
+
+    const limit = await deps.limiter.check(actor, [`${route.method} ${route.path}`], route.method === 'GET' ? 'reads' : 'writes', req.ip ?? '');
+    res.set(limit.headers);
+    if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
+
+    const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
+    const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
+    const variables = route.variables(input);
+    const paged = input.limit != null || input.after != null;
+    const listVars = { ...variables, first: (input.limit as number | undefined) ?? MAX_PAGE_SIZE, after: input.after ?? null };
+    const data = await run(ctx, name, route.list ? listVars : variables);
+    const conn = route.list?.(data);
+    if (!conn) {
+      res.json(route.response ? route.response(data) : data);
+      return;
+    }
+    if (paged || !conn.pageInfo.hasNextPage) {
+      if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) res.set('X-Next-Cursor', conn.pageInfo.endCursor);
+      res.json(conn.nodes);
+      return;
+    }
+    // A large list: stream it page by page, each page in a fresh unit of work, so memory stays flat.
+    res.status(200).type('application/json');
+    res.write('[' + conn.nodes.map((n) => JSON.stringify(n)).join(','));
+    let cursor = conn.pageInfo.endCursor;
+    try {
+      while (cursor) {
+        const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest') };
+        const next = route.list!(await run(pageCtx, name, { ...listVars, after: cursor }))!;
+        if (next.nodes.length) res.write(',' + next.nodes.map((n) => JSON.stringify(n)).join(','));
+        cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
+      }
+      res.end(']');
+    } catch (err) {
+      req.log.error({ err }, 'list stream failed after the first page');
+      res.destroy(err as Error);
+    }
+  };
+
+  const router = express.Router();
+  // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
+  router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
+  for (const route of restRoutes) {
+    const m = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    router[m](route.path, handle(route));
+  }
+  const paths = new Set(restRoutes.map((r) => r.path));
+  router.use((req: Request, res: Response) => {
+    res.locals.route = 'unmatched';
+    const path = req.path.replace(/\/+$/, '') || '/';
+    if (paths.has(path)) {
+      res.set('Allow', restRoutes.filter((r) => r.path === path).map((r) => r.method).join(', '));
+      return sendError(res, new DomainError('NOT_FOUND', `${req.method} is not supported on ${path}`));
+    }
+    sendError(res, new DomainError('NOT_FOUND', `No endpoint ${req.method} /api/v1${path}`));
+  });
+  router.use(restErrorHandler);
+  return router;
+}
+
+/** Every failure becomes the one error body; body-parser failures are the client's (400), never a 500. */
+export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (err instanceof DomainError) return sendError(res, err);
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.parse.failed') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is not valid JSON'));
+  if (type === 'entity.too.large') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is too large'));
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, new DomainError('VALIDATION_FAILED', 'Unsupported body encoding; send UTF-8 JSON'));
+  if (type === 'request.aborted' || type === 'request.size.invalid') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body was incomplete'));
+  const status = (err as { status?: number }).status;
+  if (status && status >= 400 && status < 500) return sendError(res, new DomainError('VALIDATION_FAILED', 'Bad request'));
+  req.log.error({ err }, 'unhandled error');
+  sendError(res, new DomainError('INTERNAL', `Internal server error (request id ${req.id})`, undefined, { requestId: req.id }));
+}

@@ -1,0 +1,86 @@
+import express, { type Express, type Request, type Response } from 'express';
+import { expressMiddleware } from '@as-integrations/express5';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AppConfig } from './config/config';
+import type { Logger } from './common/logger';
+import { DomainError, errorBody } from './common/errors';
+import { authenticate } from './auth/authenticate';
+import { databaseReady } from './db/orm';
+import { createApollo, type ApolloContext } from './graphql/apollo';
+import { buildContext } from './graphql/build-context';
+import { Metrics } from './ops/metrics';
+import { requestContext } from './ops/request-context';
+import type { RequestLimiter } from './rate-limit/request-limiter';
+import type { Services } from './services';
+import { restErrorHandler, restFacade } from '../rest-facade/router';
+
+export interface AppDeps {
+  config: AppConfig;
+  log: Logger;
+  orm: MikroORM;
+  services: Services;
+  limiter: RequestLimiter;
+  schema: GraphQLSchema;
+  metrics: Metrics;
+}
+
+/** Express composition: request id and metrics → ops endpoints → /api/v1 (REST facade) → /graphql. */
+export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: () => Promise<void> }> {
+  const { config, log, orm, services, limiter, schema, metrics } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  app.use(requestContext(log, metrics));
+
+  app.get('/healthz', (_req, res) => {
+    res.locals.route = 'GET /healthz';
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.locals.route = 'GET /readyz';
+    const ready = await databaseReady(orm);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', database: ready });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.locals.route = 'GET /metrics';
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use('/api/v1', restFacade({ schema, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
+
+  const apollo = createApollo(schema, limiter);
+  await apollo.start();
+  app.use(
+    '/graphql',
+    (_req, res, next) => {
+      res.locals.route = 'POST /graphql';
+      next();
+    },
+    express.json({ limit: config.bodyLimitBytes }),
+    expressMiddleware(apollo, {
+      context: async ({ req }): Promise<ApolloContext> => {
+        const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql');
+        try {
+          const actor = await authenticate(base.em, services, req.get('authorization'));
+          return { ...base, actor, clientIp: req.ip ?? '' };
+        } catch (err) {
+          if (err instanceof DomainError) {
+            throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } });
+          }
+          throw err;
+        }
+      },
+    }),
+  );
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json(errorBody(new DomainError('NOT_FOUND', `No route ${req.method} ${req.path}`)));
+  });
+  app.use(restErrorHandler);
+
+  return { app, stop: () => apollo.stop() };
+}
+
+export { Metrics };

@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { unauthenticated } from '../common/errors';
+import type { Services } from '../services';
+import type { Actor } from './actor';
+import { parseBearer, tokenKind } from './credentials';
+
+/**
+ * Turns the Authorization header into an Actor. No header: anonymous (each surface decides whether that is
+ * allowed). A malformed, unknown, expired or revoked credential: UNAUTHENTICATED.
+ */
+export async function authenticate(em: EntityManager, services: Services, header: string | undefined): Promise<Actor> {
+  const token = parseBearer(header);
+  if (token === undefined) return { kind: 'anonymous' };
+  if (token === null) throw unauthenticated('The Authorization header must be "Bearer <token>"');
+  switch (tokenKind(token)) {
+    case 'apiKey': {
+      const key = await services.apiKeys.authenticate(em, token);
+      if (key) return { kind: 'apiKey', credentialId: key.id, programId: key.programId };
+      break;
+    }
+    case 'session': {
+      const s = await services.users.authenticate(em, token);
+      if (s) return { kind: 'session', credentialId: s.session.id, userId: s.user.id };
+      break;
+    }
+    default:
+      break;
+  }
+  throw unauthenticated('The bearer credential is unknown, expired or revoked');
+}

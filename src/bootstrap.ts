@@ -1,0 +1,69 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Redis from 'ioredis';
+import type { AppConfig } from './config/config';
+import type { Logger } from './common/logger';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { initOrm } from './db/orm';
+import { getSchema } from './graphql/schema';
+import { Metrics } from './ops/metrics';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { RequestLimiter } from './rate-limit/request-limiter';
+import { MemoryWindowBackend, RedisWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
+import { createServices, type Services } from './services';
+import { createApp } from './app';
+import { EmailWorker } from './modules/emails/email.worker';
+import { smtpMailer } from './modules/emails/smtp-mailer';
+
+export interface Runtime {
+  app: import('express').Express;
+  orm: MikroORM;
+  services: Services;
+  log: Logger;
+  config: AppConfig;
+  /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
+  close(): Promise<void>;
+}
+
+/** Everything the server needs, started in order: database (embedded unless DATABASE_URL), migrations, Redis, app. */
+export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded?: EmbeddedDatabase } = {}): Promise<Runtime> {
+  let embedded = opts.embedded;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    url = embedded.url;
+    log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+  const orm = await initOrm(url, log);
+  let backend: SlidingWindowBackend;
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    redis.on('error', (err) => log.warn({ err }, 'redis error'));
+    backend = new RedisWindowBackend(redis);
+  } else {
+    backend = new MemoryWindowBackend();
+  }
+  const metrics = new Metrics();
+  const rateLimiter = new RateLimiter(backend);
+  const limiter = new RequestLimiter(rateLimiter, orm, metrics);
+  const services = createServices(config, log);
+  const schema = await getSchema();
+  const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics });
+
+  let worker: EmailWorker | undefined;
+  if (config.smtpUrl && config.workers) {
+    worker = new EmailWorker(orm, smtpMailer(config.smtpUrl), config.emailFrom, log);
+    services.emails.onEnqueued(() => worker!.wake());
+    worker.start();
+  }
+
+  return {
+    app, orm, services, log, config,
+    async close() {
+      await worker?.stop();
+      await stop();
+      await rateLimiter.close();
+      await orm.close(true);
+      await embedded?.stop();
+    },
+  };
+}

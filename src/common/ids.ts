@@ -1,0 +1,26 @@
+import { randomBytes, createHash } from 'node:crypto';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CLICK_ID_RE = /^[1-9][0-9]{0,15}$/;
+
+export const isUuid = (v: string): boolean => UUID_RE.test(v);
+/** A numeric click id as accepted by lookups ("123"); bounded to the safe-integer range. */
+export const isClickId = (v: string): boolean => CLICK_ID_RE.test(v) && Number(v) <= Number.MAX_SAFE_INTEGER;
+
+/**
+ * UUIDv7 (RFC 9562): time-ordered, so ids sort by creation time and cursor pagination can order by id alone,
+ * and B-tree inserts stay local.
+ */
+export function newId(): string {
+  const b = randomBytes(16);
+  const ms = BigInt(Date.now());
+  for (let i = 0; i < 6; i++) b[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export const sha256 = (v: string): string => createHash('sha256').update(v).digest('hex');
+/** URL-safe random token of `bytes` bytes of entropy. */
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');

@@ -1,0 +1,14 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../auth/actor';
+import type { Logger } from './logger';
+import type { Program } from '../modules/programs/program.entity';
+
+/** What every service method takes first: the request's unit of work, who is calling, and for which program. */
+export interface ServiceContext {
+  em: EntityManager;
+  actor: Actor;
+  requestId: string;
+  log: Logger;
+  /** Cache of programs this request resolved, keyed by id. */
+  programs: Map<string, Program>;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/** Typed, validated configuration. The only module that reads process.env. */
+export interface OAuthPartnerConfig {
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  logLevel: string;
+  webhookAllowPrivate: boolean;
+  oauthPartners: OAuthPartnerConfig[];
+  /** Upper bound for request bodies; anything larger is a 400. */
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  workers: boolean;
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  let partners: OAuthPartnerConfig[] = [];
+  if (env.OAUTH_PARTNERS) {
+    try {
+      partners = JSON.parse(env.OAUTH_PARTNERS);
+    } catch {
+      throw new Error('OAUTH_PARTNERS must be a JSON list of {name, clientId, clientSecret, redirectUris}');
+    }
+  }
+  return {
+    env: nodeEnv,
+    port: int('PORT', env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './.data'),
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    emailFrom: env.EMAIL_FROM || 'Affiliate Program <no-reply@localhost>',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    oauthPartners: partners,
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 15000),
+    workers: bool(env.WORKERS, true),
+  };
+}

@@ -1,0 +1,13 @@
+import { User } from '../modules/users/user.entity';
+import { Session } from '../modules/users/session.entity';
+import { Program } from '../modules/programs/program.entity';
+import { ApiKey } from '../modules/api-keys/api-key.entity';
+import { AffiliateGroup } from '../modules/affiliate-groups/affiliate-group.entity';
+import { CommissionPlan } from '../modules/commission-plans/commission-plan.entity';
+import { Affiliate } from '../modules/affiliates/affiliate.entity';
+import { AffiliateLink } from '../modules/links/affiliate-link.entity';
+import { Click } from '../modules/clicks/click.entity';
+import { EventRecord } from '../modules/events/event.entity';
+import { Email } from '../modules/emails/email.entity';
+
+export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email];

@@ -1,0 +1,85 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, Kind, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import type { RequestLimiter } from '../rate-limit/request-limiter';
+import type { GraphQLContext } from './context';
+import { formatGraphQLError } from './format-error';
+import { QUERY_LIMITS, queryLimitRules } from './query-limits';
+
+export interface ApolloContext extends GraphQLContext {
+  clientIp: string;
+}
+
+/** Root field names of an operation, following fragment spreads at the root. */
+function rootFields(op: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string[] {
+  const out: string[] = [];
+  const walk = (set: SelectionSetNode) => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) out.push(s.name.value);
+      else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
+      else if (fragments[s.name.value]) walk(fragments[s.name.value].selectionSet);
+    }
+  };
+  walk(op.selectionSet);
+  return out.filter((f) => !f.startsWith('__'));
+}
+
+/** Rate limits per root field (each one is an endpoint), before anything executes; headers on every answer. */
+function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, contextValue, response }) {
+          if (!operation) return;
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+          const fields = rootFields(operation, fragments);
+          if (!fields.length) return;
+          const kind = operation.operation === 'query' ? 'reads' : 'writes';
+          const outcome = await limiter.check(contextValue.actor, fields.map((f) => `${operation.operation} ${f}`), kind, contextValue.clientIp);
+          for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
+          if (!outcome.allowed) {
+            throw new GraphQLError(`Rate limit exceeded; retry in ${outcome.headers['Retry-After']} s`, {
+              extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: new Map(Object.entries(outcome.headers)) } },
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
+export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, introspection = true): ApolloServer<ApolloContext> {
+  return new ApolloServer<ApolloContext>({
+    schema,
+    introspection,
+    validationRules: queryLimitRules(QUERY_LIMITS.maxDepth, QUERY_LIMITS.maxCost),
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted, error) => formatGraphQLError(formatted, error),
+    plugins: [
+      rateLimitPlugin(limiter),
+      {
+        async requestDidStart({ contextValue }) {
+          return {
+            async didEncounterErrors({ errors }) {
+              for (const e of errors) {
+                if (!e.originalError || (e.originalError as { name?: string }).name === 'DomainError' || e.extensions?.code === 'RATE_LIMITED') continue;
+                contextValue.log.error({ err: e.originalError }, 'graphql resolver error');
+              }
+            },
+            async willSendResponse({ response }) {
+              // Internal errors carry the request id that is also in the log line.
+              if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+              for (const e of response.body.singleResult.errors) {
+                if (e.extensions?.code === 'INTERNAL') {
+                  (e as { message: string }).message = `Internal server error (request id ${contextValue.requestId})`;
+                  (e.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+                }
+              }
+            },
+          };
+        },
+      },
+    ],
+  });
+}

@@ -1,0 +1,90 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { moneyToNumber } from '../../common/money';
+import { pageWindow, toPage } from '../../common/pagination';
+import type { Affiliate } from '../../modules/affiliates/affiliate.entity';
+import { affiliateCommissionRate, affiliateSlugs } from '../../modules/affiliates/affiliate.view';
+import { programOf, type GraphQLContext } from '../context';
+import { Connection, toConnection } from '../types/connection.type';
+import { AffiliateType, CreateAffiliateInput, DeleteAffiliatePayload, UpdateAffiliateInput, UpdateCountPayload } from '../types/affiliate.type';
+import { LinkType } from '../types/link.type';
+
+export const AffiliateConnection = Connection(AffiliateType, 'Affiliate');
+export const LinkConnection = Connection(LinkType, 'Link');
+
+@ArgsType()
+export class PageArgsType {
+  @Field(() => Int, { nullable: true, description: 'Page size, 1 to 500 (default 50).' }) first?: number | null;
+  @Field(() => String, { nullable: true, description: 'Cursor: continue after this one.' }) after?: string | null;
+}
+
+@ArgsType()
+class ProgramArg {
+  @Field(() => ID, { nullable: true, description: 'Needed with a dashboard session; an API key implies its program.' }) programId?: string | null;
+}
+
+@ArgsType()
+class AffiliatesArgs extends PageArgsType {
+  @Field(() => ID, { nullable: true }) programId?: string | null;
+}
+
+@Resolver(() => AffiliateType)
+export class AffiliateResolver {
+  @Authorized('affiliates')
+  @Query(() => AffiliateType, { nullable: true, description: 'One affiliate by `id` (UUID, link slug or numeric click id) or `email`; `email` is ignored when `id` is set.' })
+  affiliate(@Args() { programId }: ProgramArg, @Arg('id', () => String, { nullable: true }) id: string | null, @Arg('email', () => String, { nullable: true }) email: string | null, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.affiliates.findAffiliate(ctx, { programId, id, email });
+  }
+
+  @Authorized('affiliates')
+  @Query(() => AffiliateConnection, { description: 'Affiliates in creation order.' })
+  async affiliates(@Args() { programId, first, after }: AffiliatesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, { first, after }));
+  }
+
+  @Authorized('affiliates')
+  @Mutation(() => AffiliateType, { description: 'Creates an affiliate with its first link; sends the admin and welcome emails and fires affiliate.created.' })
+  createAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: CreateAffiliateInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.affiliates.createAffiliate(ctx, programId, input);
+  }
+
+  @Authorized('affiliates')
+  @Mutation(() => UpdateCountPayload, { description: 'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated.' })
+  async updateAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateAffiliateInput, @Ctx() ctx: GraphQLContext) {
+    return { count: await ctx.services.affiliates.updateAffiliates(ctx, programId, input) };
+  }
+
+  @Authorized('affiliates')
+  @Mutation(() => DeleteAffiliatePayload, { description: 'Deletes the affiliate (UUID or email) and everything attributed to it; fires affiliate.deleted.' })
+  async deleteAffiliate(@Args() { programId }: ProgramArg, @Arg('affiliateId', () => String) affiliateId: string, @Ctx() ctx: GraphQLContext) {
+    const deleted = await ctx.services.affiliates.deleteAffiliate(ctx, programId, affiliateId);
+    return { message: deleted ? 'Affiliate deleted' : 'No affiliate matched; nothing was deleted', deletedAffiliate: deleted };
+  }
+
+  @FieldResolver(() => String)
+  name(@Root() a: Affiliate): string {
+    return `${a.firstName} ${a.lastName}`;
+  }
+
+  @FieldResolver(() => [String], { description: 'Slugs of the links the affiliate owns.' })
+  affiliateLinks(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext): Promise<string[]> {
+    return affiliateSlugs(ctx.loaders.for(a.programId), a);
+  }
+
+  @FieldResolver(() => Float, { description: "Effective rate (percentage): the affiliate's own, else its plan's, else the program default." })
+  async commissionRate(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return affiliateCommissionRate(ctx.loaders.for(a.programId), await programOf(ctx, a.programId), a);
+  }
+
+  @FieldResolver(() => Float, { description: 'In the program currency, rounded to its minor unit.' })
+  async totalCommissionEarned(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return moneyToNumber(a.totalCommissionEarned, (await programOf(ctx, a.programId)).currency);
+  }
+
+  @FieldResolver(() => LinkConnection)
+  async links(@Root() a: Affiliate, @Args() { first, after }: PageArgsType, @Ctx() ctx: GraphQLContext) {
+    // Through the loader: listing affiliates with their links costs one query for all of them.
+    const all = await ctx.loaders.for(a.programId).linksByAffiliateId.load(a.id);
+    const { limit, afterId } = pageWindow({ first, after });
+    return toConnection(toPage(afterId ? all.filter((l) => l.id > afterId) : all, limit));
+  }
+}

@@ -1,0 +1,62 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { moneyToNumber } from '../../common/money';
+import type { AffiliateLink } from '../../modules/links/affiliate-link.entity';
+import { fullUrls } from '../../modules/links/link.rules';
+import { programOf, type GraphQLContext } from '../context';
+import { toConnection } from '../types/connection.type';
+import { AffiliateType } from '../types/affiliate.type';
+import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkType, RenameLinkInput } from '../types/link.type';
+import { LinkConnection, PageArgsType } from './affiliate.resolver';
+
+@ArgsType()
+class LinksArgs extends PageArgsType {
+  @Field(() => ID, { nullable: true }) programId?: string | null;
+  @Field(() => LinkFilterInput, { nullable: true }) filter?: LinkFilterInput | null;
+}
+
+@ArgsType()
+class ProgramArg {
+  @Field(() => ID, { nullable: true, description: 'Needed with a dashboard session; an API key implies its program.' }) programId?: string | null;
+}
+
+@Resolver(() => LinkType)
+export class LinkResolver {
+  @Authorized('links')
+  @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order.' })
+  async links(@Args() { programId, filter, first, after }: LinksArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, { first, after }));
+  }
+
+  @Authorized('links')
+  @Mutation(() => LinkType, { description: "Adds a link to an affiliate; fires affiliate.updated for the owner." })
+  createLink(@Args() { programId }: ProgramArg, @Arg('input') input: CreateLinkInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.links.createLink(ctx, programId, input);
+  }
+
+  @Authorized('links')
+  @Mutation(() => LinkType, { description: 'Renames a slug; history stays attached. Fires affiliate.updated.' })
+  renameLink(@Args() { programId }: ProgramArg, @Arg('input') input: RenameLinkInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.links.renameLink(ctx, programId, input);
+  }
+
+  @Authorized('links')
+  @Mutation(() => DeleteLinkPayload, { description: 'Deletes a link; its clicks, referrals and sales are kept with the link cleared.' })
+  async deleteLink(@Args() { programId }: ProgramArg, @Arg('input') input: DeleteLinkInput, @Ctx() ctx: GraphQLContext) {
+    return { message: 'Link deleted', deletedLink: await ctx.services.links.deleteLink(ctx, programId, input) };
+  }
+
+  @FieldResolver(() => Float, { description: 'Revenue of the sales through this link, in the program currency.' })
+  async totalRevenue(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return moneyToNumber(l.totalRevenue, (await programOf(ctx, l.programId)).currency);
+  }
+
+  @FieldResolver(() => [FullUrlType], { description: 'One ready-to-share URL per program base URL.' })
+  async fullURLs(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
+    return fullUrls((await programOf(ctx, l.programId)).baseUrls, l.link);
+  }
+
+  @FieldResolver(() => AffiliateType, { nullable: true })
+  affiliate(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
+    return ctx.loaders.for(l.programId).affiliateById.load(l.affiliateId);
+  }
+}

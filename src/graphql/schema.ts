@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { authChecker } from './auth-checker';
+import { AffiliateResolver } from './resolvers/affiliate.resolver';
+import { ApiKeyResolver } from './resolvers/api-key.resolver';
+import { AuthResolver } from './resolvers/auth.resolver';
+import { CommissionPlanResolver } from './resolvers/commission-plan.resolver';
+import { LinkResolver } from './resolvers/link.resolver';
+import { ProgramResolver } from './resolvers/program.resolver';
+
+export const resolvers = [AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver] as const;
+
+let cached: Promise<GraphQLSchema> | undefined;
+
+/** The one schema, built once per process; `schema.graphql` is its printed form. */
+export function getSchema(): Promise<GraphQLSchema> {
+  cached ??= buildSchema({ resolvers, authChecker, validate: false, emitSchemaFile: false });
+  return cached;
+}

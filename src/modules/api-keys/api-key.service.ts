@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { forbidden, notFound, validationError } from '../../common/errors';
+import { isUuid, randomToken, sha256 } from '../../common/ids';
+import type { ServiceContext } from '../../common/service-context';
+import { TOKEN_PREFIX } from '../../auth/credentials';
+import type { ProgramService } from '../programs/program.service';
+import { ApiKey } from './api-key.entity';
+
+// Writing last_used_at on every request would turn each read into a write; once a minute is enough to show use.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** API keys: created by a dashboard user, shown once, stored as a SHA-256 hash with a visible prefix. */
+export class ApiKeyService {
+  constructor(private readonly programs: ProgramService) {}
+
+  /** Creates a key for one of the signed-in user's programs; the plain key is returned this once. */
+  async createApiKey(ctx: ServiceContext, programId: string, name: string): Promise<{ key: string; apiKey: ApiKey }> {
+    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can create API keys');
+    const program = await this.programs.requireProgram(ctx, programId);
+    const label = name?.trim();
+    if (!label) throw validationError('name is required', 'name');
+    if (label.length > 200) throw validationError('name is too long', 'name');
+    return this.issue(ctx.em, program.id, label, ctx.actor.userId);
+  }
+
+  /** Issues a key without an actor check: for the CLI and first-run provisioning. */
+  async issue(em: EntityManager, programId: string, name: string, createdById: string | null): Promise<{ key: string; apiKey: ApiKey }> {
+    const key = TOKEN_PREFIX.apiKey + randomToken(32);
+    const apiKey = em.create(ApiKey, { programId, name, prefix: key.slice(0, 12), keyHash: sha256(key), createdById });
+    await em.persistAndFlush(apiKey);
+    return { key, apiKey };
+  }
+
+  async listApiKeys(ctx: ServiceContext, programId: string): Promise<ApiKey[]> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    return ctx.em.find(ApiKey, { programId: program.id }, { orderBy: { id: 'asc' } });
+  }
+
+  /** Revokes a key at once; a revoked key answers 401. Revoking twice is harmless. */
+  async revokeApiKey(ctx: ServiceContext, id: string): Promise<ApiKey> {
+    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can revoke API keys');
+    const apiKey = isUuid(id) ? await ctx.em.findOne(ApiKey, { id }) : null;
+    if (!apiKey) throw notFound('No such API key');
+    await this.programs.requireProgram(ctx, apiKey.programId);
+    if (!apiKey.revokedAt) {
+      apiKey.revokedAt = new Date();
+      await ctx.em.flush();
+    }
+    return apiKey;
+  }
+
+  /** The live key for a presented token, or null (unknown or revoked). */
+  async authenticate(em: EntityManager, token: string): Promise<ApiKey | null> {
+    const apiKey = await em.findOne(ApiKey, { keyHash: sha256(token) });
+    if (!apiKey || apiKey.revokedAt) return null;
+    const now = Date.now();
+    if (!apiKey.lastUsedAt || now - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await em.nativeUpdate(ApiKey, { id: apiKey.id }, { lastUsedAt: new Date(now) });
+    }
+    return apiKey;
+  }
+}

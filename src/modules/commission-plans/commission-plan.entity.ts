@@ -1,0 +1,15 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { newId } from '../../common/ids';
+
+/** A commission rate shared by affiliates; optionally belongs to one affiliate group. */
+@Entity({ tableName: 'commission_plans' })
+export class CommissionPlan {
+  [OptionalProps]?: 'id' | 'affiliateGroupId' | 'createdAt' | 'updatedAt';
+  @PrimaryKey({ type: 'uuid' }) id: string = newId();
+  @Property({ type: 'uuid' }) programId!: string;
+  @Property({ type: 'uuid', nullable: true }) affiliateGroupId: string | null = null;
+  @Property({ type: 'text' }) name!: string;
+  @Property({ type: 'decimal', precision: 9, scale: 4 }) commissionRate!: string;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
+}

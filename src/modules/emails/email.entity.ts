@@ -1,0 +1,24 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { newId } from '../../common/ids';
+
+export type EmailStatus = 'pending' | 'sent' | 'failed';
+
+/** Email outbox row: written with the change that causes it, sent by the email worker when SMTP is configured. */
+@Entity({ tableName: 'email_outbox' })
+export class Email {
+  [OptionalProps]?: 'id' | 'programId' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt' | 'html';
+  @PrimaryKey({ type: 'uuid' }) id: string = newId();
+  @Property({ type: 'uuid', nullable: true }) programId: string | null = null;
+  /** admin_new_affiliate, affiliate_welcome, ... */
+  @Property({ type: 'text' }) kind!: string;
+  @Property({ type: 'text' }) to!: string;
+  @Property({ type: 'text' }) subject!: string;
+  @Property({ type: 'text' }) text!: string;
+  @Property({ type: 'text', nullable: true }) html: string | null = null;
+  @Property({ type: 'text' }) status: EmailStatus = 'pending';
+  @Property({ type: 'integer' }) attempts: number = 0;
+  @Property({ type: 'text', nullable: true }) lastError: string | null = null;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz' }) nextAttemptAt: Date = new Date();
+  @Property({ type: 'timestamptz', nullable: true }) sentAt: Date | null = null;
+}

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../../common/logger';
+import { Email } from './email.entity';
+import type { EmailContent } from './email.templates';
+
+/** Email outbox: rows are written in the transaction that causes them; the worker sends them after commit. */
+export class EmailService {
+  private wakeWorker: (() => void) | undefined;
+
+  constructor(private readonly log: Logger, private readonly smtpConfigured: boolean) {}
+
+  onEnqueued(wake: () => void): void {
+    this.wakeWorker = wake;
+  }
+
+  enqueue(em: EntityManager, programId: string | null, content: EmailContent): Email {
+    const email = em.create(Email, { programId, ...content });
+    em.persist(email);
+    return email;
+  }
+
+  /** Call after the transaction committed: without SMTP the email stays in the outbox and goes to the log. */
+  afterCommit(emails: Email[]): void {
+    if (!emails.length) return;
+    if (this.smtpConfigured) this.wakeWorker?.();
+    else for (const e of emails) this.log.info({ email: { id: e.id, kind: e.kind, to: e.to, subject: e.subject } }, 'email queued (SMTP_URL not set; kept in outbox)');
+  }
+}

@@ -1,0 +1,31 @@
+/** Plain-text emails; pure functions so their wording is testable without a mail server. */
+export interface EmailContent {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+interface AffiliateLike { firstName: string; lastName: string; email: string; affiliateStatus: string }
+interface ProgramLike { name: string }
+
+export function adminNewAffiliateEmail(program: ProgramLike, ownerEmail: string, a: AffiliateLike, slug: string): EmailContent {
+  return {
+    kind: 'admin_new_affiliate',
+    to: ownerEmail,
+    subject: `New affiliate in ${program.name}: ${a.firstName} ${a.lastName}`,
+    text:
+      `${a.firstName} ${a.lastName} <${a.email}> joined ${program.name} with the link "${slug}".\n` +
+      `Status: ${a.affiliateStatus}.${a.affiliateStatus === 'pending' ? ' Approve or reject them from your dashboard.' : ''}\n`,
+  };
+}
+
+export function affiliateWelcomeEmail(program: ProgramLike, a: AffiliateLike, shareUrls: string[], slug: string): EmailContent {
+  const urls = shareUrls.length ? shareUrls.map((u) => `  ${u}`).join('\n') : `  your referral code: ${slug}`;
+  return {
+    kind: 'affiliate_welcome',
+    to: a.email,
+    subject: `Welcome to the ${program.name} affiliate program`,
+    text: `Hi ${a.firstName},\n\nYou are now an affiliate of ${program.name}. Share your link to earn commission:\n${urls}\n`,
+  };
+}

@@ -1,0 +1,90 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../../common/logger';
+
+export interface Mailer {
+  send(msg: { from: string; to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Sends pending outbox emails. Rows are claimed with FOR UPDATE SKIP LOCKED inside a short transaction, so any
+ * number of instances can run this without sending one email twice; failures back off exponentially.
+ */
+export class EmailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopped = false;
+  private again = false;
+
+  constructor(private readonly orm: MikroORM, private readonly mailer: Mailer, private readonly from: string, private readonly log: Logger, private readonly intervalMs = 5000) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  wake(): void {
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  /** Sends one batch; returns how many were processed. */
+  async runOnce(): Promise<number> {
+    const em = this.orm.em.fork();
+    return em.transactional(async (tem) => {
+      const rows = await tem.getConnection().execute<Array<{ id: string; to: string; subject: string; text: string; html: string | null; attempts: number }>>(
+        `select id, "to", subject, text, html, attempts from email_outbox
+          where status = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at limit ? for update skip locked`,
+        [BATCH],
+      );
+      for (const row of rows) {
+        try {
+          await this.mailer.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await tem.getConnection().execute(`update email_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ?`, [row.id]);
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const failed = attempts >= MAX_ATTEMPTS;
+          const delaySeconds = Math.min(3600, 30 * 2 ** row.attempts);
+          this.log.warn({ err, emailId: row.id, attempts }, 'email send failed');
+          await tem.getConnection().execute(
+            `update email_outbox set attempts = ?, last_error = ?, status = ?, next_attempt_at = now() + make_interval(secs => ?) where id = ?`,
+            [attempts, String((err as Error).message ?? err).slice(0, 500), failed ? 'failed' : 'pending', delaySeconds, row.id],
+          );
+        }
+      }
+      return rows.length;
+    });
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.running = true;
+    let processed = 0;
+    try {
+      processed = await this.runOnce();
+    } catch (err) {
+      this.log.error({ err }, 'email worker tick failed');
+    } finally {
+      this.running = false;
+    }
+    const more = processed === BATCH || this.again;
+    this.again = false;
+    this.schedule(more ? 0 : this.intervalMs);
+  }
+}

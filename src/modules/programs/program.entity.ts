@@ -1,0 +1,32 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { newId } from '../../common/ids';
+
+/** The tenant: one affiliate program and its settings. */
+@Entity({ tableName: 'programs' })
+export class Program {
+  [OptionalProps]?:
+    | 'id' | 'domain' | 'logoUrl' | 'currency' | 'baseUrls' | 'defaultCommissionRate' | 'autoApproveAffiliates'
+    | 'deductTax' | 'deductShipping' | 'refundWindowDays' | 'commissionHoldDays' | 'affiliateLimit'
+    | 'monthlyReferralLimit' | 'readsPerMinute' | 'writesPerMinute' | 'createdAt' | 'updatedAt';
+  @PrimaryKey({ type: 'uuid' }) id: string = newId();
+  @Property({ type: 'uuid' }) ownerId!: string;
+  @Property({ type: 'text' }) name!: string;
+  @Property({ type: 'text', nullable: true }) domain: string | null = null;
+  @Property({ type: 'text', nullable: true }) logoUrl: string | null = null;
+  @Property({ type: 'text' }) currency: string = 'USD';
+  @Property({ type: 'text[]' }) baseUrls: string[] = [];
+  /** Percentage, exact decimal string. */
+  @Property({ type: 'decimal', precision: 9, scale: 4 }) defaultCommissionRate: string = '20';
+  @Property({ type: 'boolean' }) autoApproveAffiliates: boolean = true;
+  @Property({ type: 'boolean' }) deductTax: boolean = false;
+  @Property({ type: 'boolean' }) deductShipping: boolean = false;
+  @Property({ type: 'integer' }) refundWindowDays: number = 30;
+  /** Optional holding period before a commission is approved. */
+  @Property({ type: 'integer', nullable: true }) commissionHoldDays: number | null = null;
+  @Property({ type: 'integer', nullable: true }) affiliateLimit: number | null = null;
+  @Property({ type: 'integer', nullable: true }) monthlyReferralLimit: number | null = null;
+  @Property({ type: 'integer' }) readsPerMinute: number = 600;
+  @Property({ type: 'integer' }) writesPerMinute: number = 120;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
+}

@@ -1,0 +1,83 @@
+import { validationError } from '../../common/errors';
+
+/** Pure validation and normalisation of program settings. */
+export interface ProgramSettingsInput {
+  name?: string | null;
+  domain?: string | null;
+  logoUrl?: string | null;
+  currency?: string | null;
+  baseUrls?: string[] | null;
+  defaultCommissionRate?: number | null;
+  autoApproveAffiliates?: boolean | null;
+  deductTax?: boolean | null;
+  deductShipping?: boolean | null;
+  refundWindowDays?: number | null;
+  commissionHoldDays?: number | null;
+  affiliateLimit?: number | null;
+  monthlyReferralLimit?: number | null;
+  readsPerMinute?: number | null;
+  writesPerMinute?: number | null;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** A percentage 0..100 with at most 4 decimals, as an exact decimal string. */
+export function rateToDecimal(value: number, field: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
+    throw validationError(`${field} must be a number from 0 to 100`, field);
+  }
+  const fixed = value.toFixed(4);
+  if (Math.abs(Number(fixed) - value) > 1e-9) throw validationError(`${field} may have at most 4 decimal places`, field);
+  return fixed.replace(/\.?0+$/, '') || '0';
+}
+
+function intIn(value: number, field: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw validationError(`${field} must be an integer from ${min} to ${max}`, field);
+  return value;
+}
+
+/** Checks a (partial) settings input and returns the columns to write; `null` clears optional limits. */
+export function normalizeProgramSettings(input: ProgramSettingsInput, creating: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (input.name !== undefined || creating) {
+    const name = input.name?.trim();
+    if (!name) throw validationError('name is required', 'name');
+    if (name.length > 200) throw validationError('name is too long', 'name');
+    out.name = name;
+  }
+  if (input.domain !== undefined) {
+    const d = input.domain?.trim() || null;
+    if (d && !/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(d)) throw validationError('domain must be a host name such as example.com', 'domain');
+    out.domain = d;
+  }
+  if (input.logoUrl !== undefined) {
+    if (input.logoUrl && !isHttpUrl(input.logoUrl)) throw validationError('logoUrl must be an http(s) URL', 'logoUrl');
+    out.logoUrl = input.logoUrl || null;
+  }
+  if (input.currency != null) {
+    if (!/^[A-Za-z]{3}$/.test(input.currency)) throw validationError('currency must be a 3-letter ISO 4217 code', 'currency');
+    out.currency = input.currency.toUpperCase();
+  }
+  if (input.baseUrls != null) {
+    if (input.baseUrls.length > 20) throw validationError('at most 20 base URLs', 'baseUrls');
+    for (const u of input.baseUrls) if (!isHttpUrl(u)) throw validationError(`base URL "${u}" is not an http(s) URL`, 'baseUrls');
+    out.baseUrls = [...new Set(input.baseUrls)];
+  } else if (creating && out.domain) {
+    out.baseUrls = [`https://${out.domain}`];
+  }
+  if (input.defaultCommissionRate != null) out.defaultCommissionRate = rateToDecimal(input.defaultCommissionRate, 'defaultCommissionRate');
+  for (const f of ['autoApproveAffiliates', 'deductTax', 'deductShipping'] as const) if (input[f] != null) out[f] = input[f];
+  if (input.refundWindowDays != null) out.refundWindowDays = intIn(input.refundWindowDays, 'refundWindowDays', 0, 3650);
+  for (const f of ['commissionHoldDays', 'affiliateLimit', 'monthlyReferralLimit'] as const) {
+    if (input[f] !== undefined) out[f] = input[f] === null ? null : intIn(input[f] as number, f, 0, 1_000_000_000);
+  }
+  for (const f of ['readsPerMinute', 'writesPerMinute'] as const) if (input[f] != null) out[f] = intIn(input[f] as number, f, 1, 1_000_000);
+  return out;
+}

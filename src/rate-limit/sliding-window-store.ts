@@ -1,0 +1,110 @@
+import { Store, type Identity } from 'graphql-rate-limit';
+import type Redis from 'ioredis';
+
+/** The outcome of one atomic check-and-record in a sliding window log. */
+export interface WindowState {
+  /** Calls already in the window before this one. */
+  before: number;
+  /** Whether this call was recorded (it fits under max). */
+  recorded: boolean;
+  /** Epoch ms when the oldest call in the window leaves it (a slot frees), or now + window when empty. */
+  resetAt: number;
+}
+
+/** Backend of the sliding window: check and record in one atomic step, so concurrent calls cannot overshoot. */
+export interface SlidingWindowBackend {
+  hit(key: string, now: number, windowMs: number, max: number): Promise<WindowState>;
+  close?(): Promise<void>;
+}
+
+export class MemoryWindowBackend implements SlidingWindowBackend {
+  private readonly logs = new Map<string, number[]>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(sweepMs = 60_000, private readonly maxWindowMs = 3_600_000) {
+    this.sweeper = setInterval(() => this.sweep(), sweepMs);
+    this.sweeper.unref();
+  }
+
+  // Synchronous body: nothing can interleave between the read and the write.
+  async hit(key: string, now: number, windowMs: number, max: number): Promise<WindowState> {
+    const log = (this.logs.get(key) ?? []).filter((t) => t > now - windowMs);
+    const before = log.length;
+    const recorded = before < max;
+    if (recorded) log.push(now);
+    this.logs.set(key, log);
+    return { before, recorded, resetAt: (log[0] ?? now) + windowMs };
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [k, log] of this.logs) if (!log.length || log[log.length - 1] <= now - this.maxWindowMs) this.logs.delete(k);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+}
+
+// Trim, count, conditionally add and expire in one script: atomic on the Redis server across instances.
+const HIT_SCRIPT = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local recorded = 0
+if count < max then
+  redis.call('ZADD', key, now, ARGV[4])
+  recorded = 1
+end
+redis.call('PEXPIRE', key, window)
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+local resetAt = now + window
+if oldest[2] then resetAt = tonumber(oldest[2]) + window end
+return {count, recorded, resetAt}
+`;
+
+export class RedisWindowBackend implements SlidingWindowBackend {
+  private seq = 0;
+  constructor(private readonly redis: Redis, private readonly prefix = 'ratelimit:') {
+    redis.defineCommand('slidingWindowHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  async hit(key: string, now: number, windowMs: number, max: number): Promise<WindowState> {
+    const member = `${now}-${process.pid}-${(this.seq = (this.seq + 1) % 1e9)}-${Math.random().toString(36).slice(2, 8)}`;
+    const [before, recorded, resetAt] = (await (this.redis as unknown as { slidingWindowHit(...a: unknown[]): Promise<number[]> }).slidingWindowHit(
+      this.prefix + key, now, windowMs, max, member,
+    )) as number[];
+    return { before: Number(before), recorded: Number(recorded) === 1, resetAt: Number(resetAt) };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+/**
+ * A graphql-rate-limit Store for one limiter call. The library reads the timestamps, decides, then writes;
+ * that read-then-write would let concurrent calls pass the limit. Here `getForIdentity` does the atomic
+ * check-and-record itself and returns the calls *before* this one, so the library reaches the same verdict,
+ * and `setForIdentity` has nothing left to do.
+ */
+export class AtomicWindowStore extends Store {
+  state: WindowState | undefined;
+
+  constructor(private readonly backend: SlidingWindowBackend, private readonly windowMs: number, private readonly max: number) {
+    super();
+  }
+
+  async getForIdentity(identity: Identity): Promise<readonly number[]> {
+    const now = Date.now();
+    this.state = await this.backend.hit(`${identity.contextIdentity}|${identity.fieldIdentity}`, now, this.windowMs, this.max);
+    return new Array<number>(this.state.before).fill(now);
+  }
+
+  setForIdentity(): void {
+    /* recorded atomically in getForIdentity */
+  }
+}
