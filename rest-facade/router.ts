@@ -10,6 +10,7 @@ import type { GraphQLContext } from '../src/graphql/context';
 import type { RequestLimiter } from '../src/rate-limit/request-limiter';
 import type { Services } from '../src/services';
 import { loadOperations } from './documents';
+import { openApiDocument } from './openapi';
 import { sendError, toDomainError } from './errors';
 import type { RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
@@ -94,6 +95,10 @@ export function restFacade(deps: FacadeDeps): express.Router {
   };
 
   const router = express.Router();
+  router.get('/openapi.json', (req: Request, res: Response) => {
+    res.locals.route = 'GET /api/v1/openapi.json';
+    res.json(openApiDocument(restRoutes, `${req.protocol}://${req.get('host')}/api/v1`));
+  });
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
   router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
   for (const route of restRoutes) {

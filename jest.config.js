@@ -1,0 +1,25 @@
+/** Jest on a real PostgreSQL: embedded unless DATABASE_URL is set; every test file gets its own database. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test', '<rootDir>/src'],
+  testMatch: ['**/*.spec.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs', ignoreDynamic: true },
+      },
+    ],
+  },
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 60000,
+  maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/totals-reporter.js'],
+};

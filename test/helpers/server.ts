@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import { createLogger } from '../../src/common/logger';
+import { bootstrap, type Runtime } from '../../src/bootstrap';
+import { createTestDatabase } from './database';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for malformed JSON tests). */
+  rawBody?: string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  runtime: Runtime;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Shorthand for /api/v1 paths. */
+  api<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ApiResponse<{ data?: T; errors?: any[] }>>;
+  close(): Promise<void>;
+}
+
+/** Boots the real app (migrations included) on its own fresh database and an ephemeral port. */
+export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), databaseUrl: db.url, workers: false, ...overrides };
+  const log = createLogger(config.logLevel);
+  const runtime = await bootstrap(config, log);
+  const server = http.createServer(runtime.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
+    const u = new URL(url + path);
+    for (const [k, v] of Object.entries(opts.query ?? {})) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const res = await fetch(u, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as any, text };
+  };
+
+  return {
+    url,
+    runtime,
+    request,
+    api: (method, path, opts) => request(method, `/api/v1${path}`, opts),
+    graphql: (query, variables, token) => request('POST', '/graphql', { token, body: { query, variables } }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await db.drop();
+    },
+  };
+}
