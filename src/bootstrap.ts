@@ -60,10 +60,14 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     app, orm, services, log, config,
     async close() {
       await worker?.stop();
+      log.debug('close: workers stopped');
       await stop();
+      log.debug('close: graphql stopped');
       await rateLimiter.close();
       await orm.close(true);
+      log.debug('close: database connections closed');
       await embedded?.stop();
+      log.debug('close: embedded database stopped');
     },
   };
 }

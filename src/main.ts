@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
+    log.debug('shutdown: HTTP server closed');
     try {
       await runtime.close();
       log.info('stopped cleanly');

@@ -54,6 +54,8 @@ export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, int
     introspection,
     validationRules: queryLimitRules(QUERY_LIMITS.maxDepth, QUERY_LIMITS.maxCost),
     csrfPrevention: true,
+    // Shutdown is ours (src/main.ts): finish HTTP, then Apollo, then the database, once.
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphQLError(formatted, error),
     plugins: [
