@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { execute, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { authenticate } from '../src/auth/authenticate';
+import type { Actor } from '../src/auth/actor';
 import { DomainError, forbidden, unauthenticated } from '../src/common/errors';
 import type { Logger } from '../src/common/logger';
 import { MAX_PAGE_SIZE } from '../src/common/pagination';
@@ -48,17 +49,9 @@ export function restFacade(deps: FacadeDeps): express.Router {
   };
 
   const handle = (route: RestRoute) => async (req: Request, res: Response) => {
-    res.locals.route = `${route.method} /api/v1${route.path}`;
-    const base = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest');
-    const actor = await authenticate(base.em, deps.services, req.get('authorization'));
-    if (actor.kind === 'anonymous') throw unauthenticated('Send "Authorization: Bearer <API key>"');
-    if (actor.kind === 'session') throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
+    const actor = res.locals.actor as Actor;
     if (actor.kind === 'oauth' && !actor.scopes.includes(route.scope)) throw forbidden(`This token's scope does not include ${route.scope}`);
-    const ctx: GraphQLContext = { ...base, actor };
-
-    const limit = await deps.limiter.check(actor, [`${route.method} ${route.path}`], route.method === 'GET' ? 'reads' : 'writes', req.ip ?? '');
-    res.set(limit.headers);
-    if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
+    const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest');
 
     const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
     const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
@@ -99,6 +92,30 @@ export function restFacade(deps: FacadeDeps): express.Router {
     res.locals.route = 'GET /api/v1/openapi.json';
     res.json(openApiDocument(restRoutes, `${req.protocol}://${req.get('host')}/api/v1`));
   });
+  // Before the body is even parsed: who is calling, and may they? Every answer, a 401 or a malformed body
+  // included, carries the rate-limit headers; unauthenticated callers are limited by address.
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path.replace(/\/+$/, '') || '/';
+    const route = restRoutes.find((r) => r.method === req.method && r.path === path);
+    res.locals.route = route ? `${route.method} /api/v1${route.path}` : 'unmatched';
+    let actor: Actor = { kind: 'anonymous' };
+    let authError: DomainError | undefined;
+    try {
+      actor = await authenticate(deps.orm.em.fork(), deps.services, req.get('authorization'));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      authError = err;
+    }
+    const kind = req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes';
+    const limit = await deps.limiter.check(actor, [route ? `${route.method} ${route.path}` : `${req.method} unmatched`], kind, req.ip ?? '');
+    res.set(limit.headers);
+    if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
+    if (authError) throw authError;
+    if (actor.kind === 'anonymous') throw unauthenticated('Send "Authorization: Bearer <API key>"');
+    if (actor.kind === 'session') throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
+    res.locals.actor = actor;
+    next();
+  });
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
   router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
   for (const route of restRoutes) {
@@ -107,7 +124,6 @@ export function restFacade(deps: FacadeDeps): express.Router {
   }
   const paths = new Set(restRoutes.map((r) => r.path));
   router.use((req: Request, res: Response) => {
-    res.locals.route = 'unmatched';
     const path = req.path.replace(/\/+$/, '') || '/';
     if (paths.has(path)) {
       res.set('Allow', restRoutes.filter((r) => r.path === path).map((r) => r.method).join(', '));

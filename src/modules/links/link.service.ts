@@ -5,13 +5,14 @@ import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
 import { createLoaders } from '../../db/loaders';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateByEmail, findAffiliateByLookup, findLinkById, findLinkBySlug } from '../affiliates/affiliate.finder';
+import { findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from '../affiliates/affiliate.finder';
 import { affiliateView } from '../affiliates/affiliate.view';
 import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
 import { AffiliateLink } from './affiliate-link.entity';
 import { assertValidSlug } from './link.rules';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface LinkFilter {
@@ -111,10 +112,10 @@ export class LinkService {
     });
   }
 
+  /** The link by id or slug, locked for the rest of the transaction so concurrent renames and deletes serialise. */
   private async findOne(em: EntityManager, programId: string, input: { id?: string | null; link?: string | null }): Promise<AffiliateLink | null> {
-    const link = input.id ? await findLinkById(em, programId, input.id) : await findLinkBySlug(em, programId, input.link!, true);
-    if (link && input.id) await em.getConnection().execute('select 1 from affiliate_links where id = ? for update', [link.id]);
-    return link;
+    if (input.id) return isUuid(input.id) ? em.findOne(AffiliateLink, { programId, id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    return findLinkBySlug(em, programId, input.link!, true);
   }
 
   private async ownerUpdated(em: EntityManager, program: Program, affiliateId: string): Promise<void> {
