@@ -67,7 +67,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
           return { ...base, actor, clientIp: req.ip ?? '' };
         } catch (err) {
           if (err instanceof DomainError) {
-            throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } });
+            // Refused before any operation: limited by address like any unauthenticated caller.
+            const limit = await limiter.check({ kind: 'anonymous' }, ['graphql unauthenticated'], 'reads', req.ip ?? '');
+            const status = limit.allowed ? 401 : 429;
+            const message = limit.allowed ? err.message : `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`;
+            throw new GraphQLError(message, { extensions: { code: limit.allowed ? err.code : 'RATE_LIMITED', http: { status, headers: new Map(Object.entries(limit.headers)) } } });
           }
           throw err;
         }

@@ -27,7 +27,14 @@ function rootFields(op: OperationDefinitionNode, fragments: Record<string, Fragm
 function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
+      let limited = false;
       return {
+        // A request that never reached an operation (unparsable, invalid) still counts, in a bucket of its own.
+        async willSendResponse({ contextValue, response }) {
+          if (limited || !contextValue?.actor) return;
+          const outcome = await limiter.check(contextValue.actor, ['graphql invalid'], 'reads', contextValue.clientIp);
+          for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
+        },
         async didResolveOperation({ operation, document, contextValue, response }) {
           if (!operation) return;
           const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -36,6 +43,7 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
           if (!fields.length) return;
           const kind = operation.operation === 'query' ? 'reads' : 'writes';
           const outcome = await limiter.check(contextValue.actor, fields.map((f) => `${operation.operation} ${f}`), kind, contextValue.clientIp);
+          limited = true;
           for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
           if (!outcome.allowed) {
             throw new GraphQLError(`Rate limit exceeded; retry in ${outcome.headers['Retry-After']} s`, {

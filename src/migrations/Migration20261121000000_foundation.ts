@@ -56,12 +56,14 @@ create table api_keys (
   created_by_id uuid references users(id) on delete set null,
   name text not null,
   prefix text not null,
-  key_hash text not null unique,
+  key_hash text not null,
   created_at timestamptz not null default now(),
   last_used_at timestamptz,
-  revoked_at timestamptz
+  revoked_at timestamptz,
+  unique (program_id, key_hash)
 );
-create index api_keys_program_idx on api_keys (program_id);
+-- Authentication looks a key up by its hash alone (256 random bits: collisions are not a concern).
+create index api_keys_key_hash_idx on api_keys (key_hash);
 
 create table affiliate_groups (
   id uuid primary key,
