@@ -65,7 +65,8 @@ export function validateFields(input: unknown, specs: FieldSpecs, where: 'body' 
   const details: ErrorDetail[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(input as Record<string, unknown>)) {
-    const spec = specs[name];
+    // Own properties only: a field named "constructor" or "__proto__" is unknown, not Object.prototype's.
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) {
       details.push({ field: name, message: `${name} is not an accepted ${where === 'query' ? 'query parameter' : 'field'}` });
       continue;

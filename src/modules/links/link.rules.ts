@@ -17,8 +17,8 @@ export function slugFromEmail(email: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX_LENGTH - 8);
+    .slice(0, SLUG_MAX_LENGTH - 8)
+    .replace(/^-+|-+$/g, '');
   return slug || 'affiliate';
 }
 
