@@ -3,7 +3,7 @@ import { GraphQLError, Kind, type GraphQLSchema, type OperationDefinitionNode, t
 import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
-import { QUERY_LIMITS, queryLimitRules } from './query-limits';
+import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
 
 export interface ApolloContext extends GraphQLContext {
   clientIp: string;
@@ -24,6 +24,27 @@ function rootFields(op: OperationDefinitionNode, fragments: Record<string, Fragm
 }
 
 /** Rate limits per root field (each one is an endpoint), before anything executes; headers on every answer. */
+/** Refuses operations whose worst-case cost (with the request's variables) is over the limit. */
+function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<ApolloContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, request }) {
+          if (!operation) return;
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+          const cost = operationCost(schema, operation, fragments, request.variables ?? {});
+          if (cost > QUERY_LIMITS.maxCost) {
+            throw new GraphQLError(`Query cost ${cost} exceeds the maximum of ${QUERY_LIMITS.maxCost}; ask for smaller pages`, {
+              extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
 function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
@@ -60,7 +81,7 @@ export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, int
   return new ApolloServer<ApolloContext>({
     schema,
     introspection,
-    validationRules: queryLimitRules(QUERY_LIMITS.maxDepth, QUERY_LIMITS.maxCost),
+    validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth)],
     csrfPrevention: true,
     // Shutdown is ours (src/main.ts): finish HTTP, then Apollo, then the database, once.
     stopOnTerminationSignals: false,
@@ -68,6 +89,7 @@ export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, int
     formatError: (formatted, error) => formatGraphQLError(formatted, error),
     plugins: [
       rateLimitPlugin(limiter),
+      costLimitPlugin(schema),
       {
         async requestDidStart({ contextValue }) {
           return {

@@ -29,7 +29,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code as string | undefined;
   if (code && INPUT_CODES.has(code)) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
-  if (code === 'RATE_LIMITED' || code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return { message: formatted.message, extensions: { code } };
+  if (code === 'RATE_LIMITED' || code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'VALIDATION_FAILED') return { message: formatted.message, extensions: { code } };
   const original = (error as GraphQLError)?.originalError;
   if (error instanceof GraphQLError && !original && !code) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
   return {

@@ -1,54 +1,82 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError, Kind, getNamedType, isObjectType, isInterfaceType, type ASTVisitor, type FragmentDefinitionNode,
+  type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValueNode,
+} from 'graphql';
 
-/**
- * Validation rules against abusive queries: a maximum depth and a maximum cost, where each field costs 1 and
- * a list field multiplies its subtree by its `first` argument (default page size when absent).
- */
-export function queryLimitRules(maxDepth: number, maxCost: number, defaultPage = 50) {
-  return [(context: ValidationContext): ASTVisitor => {
+export const QUERY_LIMITS = { maxDepth: 10, maxCost: 50_000, defaultPage: 50, maxPage: 500 };
+
+/** Validation rule: no operation nests deeper than `maxDepth` fields. */
+export function depthLimitRule(maxDepth: number) {
+  return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-
-    const measure = (set: SelectionSetNode, depth: number, seen: Set<string>): { depth: number; cost: number } => {
-      let maxD = depth;
-      let cost = 0;
+    const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
+      let max = 0;
       for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          let fieldCost = 1;
-          let d = depth + 1;
-          if (sel.selectionSet) {
-            const inner = measure(sel.selectionSet, depth + 1, seen);
-            d = inner.depth;
-            const firstArg = sel.arguments?.find((a) => a.name.value === 'first');
-            const mult = firstArg?.value.kind === Kind.INT ? Number(firstArg.value.value) : firstArg ? defaultPage : 1;
-            fieldCost += inner.cost * Math.max(1, mult);
-          }
-          cost += fieldCost;
-          maxD = Math.max(maxD, d);
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          const inner = measure(sel.selectionSet, depth, seen);
-          cost += inner.cost;
-          maxD = Math.max(maxD, inner.depth);
-        } else {
-          const frag = fragments.get(sel.name.value);
-          if (!frag || seen.has(frag.name.value)) continue; // cycles are reported by the standard rules
-          const inner = measure(frag.selectionSet, depth, new Set([...seen, frag.name.value]));
-          cost += inner.cost;
-          maxD = Math.max(maxD, inner.depth);
+        if (sel.kind === Kind.FIELD) max = Math.max(max, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
+        else if (sel.kind === Kind.INLINE_FRAGMENT) max = Math.max(max, depthOf(sel.selectionSet, seen));
+        else {
+          const f = fragments.get(sel.name.value);
+          if (f && !seen.has(f.name.value)) max = Math.max(max, depthOf(f.selectionSet, new Set([...seen, f.name.value])));
         }
       }
-      return { depth: maxD, cost };
+      return max;
     };
-
     return {
       OperationDefinition(node) {
-        const { depth, cost } = measure(node.selectionSet, 0, new Set());
+        const depth = depthOf(node.selectionSet, new Set());
         if (depth > maxDepth) context.reportError(new GraphQLError(`Query depth ${depth} exceeds the maximum of ${maxDepth}`, { nodes: [node] }));
-        if (cost > maxCost) context.reportError(new GraphQLError(`Query cost ${cost} exceeds the maximum of ${maxCost}`, { nodes: [node] }));
       },
     };
-  }];
+  };
 }
 
-export const QUERY_LIMITS = { maxDepth: 10, maxCost: 50_000 };
+/**
+ * Worst-case cost of an operation with its variables: each field costs 1, and a field that pages (has a
+ * `first` argument) multiplies its subtree by the page size asked for, or the default page size when omitted.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown> = {},
+  limits = QUERY_LIMITS,
+): number {
+  const valueOf = (v: ValueNode | undefined): number | undefined => {
+    if (!v) return undefined;
+    if (v.kind === Kind.INT) return Number(v.value);
+    if (v.kind === Kind.VARIABLE) {
+      const x = variables[v.name.value];
+      return typeof x === 'number' ? x : undefined;
+    }
+    return undefined;
+  };
+  const measure = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, seen: Set<string>): number => {
+    let cost = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        if (sel.name.value.startsWith('__')) continue;
+        const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+        let fieldCost = 1;
+        if (sel.selectionSet) {
+          const inner = measure(sel.selectionSet, def ? getNamedType(def.type) : undefined, seen);
+          const pages = def?.args.some((a) => a.name === 'first');
+          const asked = valueOf(sel.arguments?.find((a) => a.name.value === 'first')?.value);
+          const mult = pages ? Math.min(limits.maxPage, Math.max(1, asked ?? limits.defaultPage)) : 1;
+          fieldCost += inner * mult;
+        }
+        cost += fieldCost;
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) ?? parent : parent;
+        cost += measure(sel.selectionSet, t, seen);
+      } else {
+        const f = fragments[sel.name.value];
+        if (!f || seen.has(f.name.value)) continue;
+        cost += measure(f.selectionSet, schema.getType(f.typeCondition.name.value) ?? parent, new Set([...seen, f.name.value]));
+      }
+    }
+    return cost;
+  };
+  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  return measure(operation.selectionSet, root ?? undefined, new Set());
+}

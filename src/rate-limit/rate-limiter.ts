@@ -16,6 +16,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until a slot frees (the next call can pass). */
   resetSeconds: number;
+  /** Takes this call back if it was recorded. */
+  undo: () => Promise<void>;
 }
 
 /**
@@ -41,6 +43,7 @@ export class RateLimiter {
       policy,
       remaining: Math.max(0, policy.max - used),
       resetSeconds: Math.max(1, Math.ceil((state.resetAt - Date.now()) / 1000)),
+      undo: state.recorded ? state.undo : async () => undefined,
     };
   }
 

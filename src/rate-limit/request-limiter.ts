@@ -26,9 +26,14 @@ export class RequestLimiter {
     const limits = actor.kind === 'apiKey' || actor.kind === 'oauth' ? await this.programLimits(actor.programId) : DEFAULT_LIMITS;
     const policy = policyFor(kind, limits);
     const credential = actor.kind === 'anonymous' ? `anonymous:${clientIp}` : credentialKey(actor);
-    const decisions = await Promise.all([...new Set(endpoints)].map((e) => this.limiter.hit(credential, e, policy)));
+    // Each occurrence counts (a root field under three aliases is three calls of that endpoint).
+    const decisions = await Promise.all(endpoints.map((e) => this.limiter.hit(credential, e, policy)));
     const allowed = decisions.every((d) => d.allowed);
-    if (!allowed) this.metrics?.rateLimited.inc({ policy: kind });
+    if (!allowed) {
+      // A refused request did nothing: its calls of the other endpoints must not use up their budgets.
+      await Promise.all(decisions.map((d) => d.undo()));
+      this.metrics?.rateLimited.inc({ policy: kind });
+    }
     return { allowed, decisions, headers: rateLimitHeaders(decisions) };
   }
 

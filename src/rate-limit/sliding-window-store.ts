@@ -9,6 +9,8 @@ export interface WindowState {
   recorded: boolean;
   /** Epoch ms when the oldest call in the window leaves it (a slot frees), or now + window when empty. */
   resetAt: number;
+  /** Takes the recorded call back (when the request it belonged to was refused for another endpoint). */
+  undo: () => Promise<void>;
 }
 
 /** Backend of the sliding window: check and record in one atomic step, so concurrent calls cannot overshoot. */
@@ -33,7 +35,12 @@ export class MemoryWindowBackend implements SlidingWindowBackend {
     const recorded = before < max;
     if (recorded) log.push(now);
     this.logs.set(key, log);
-    return { before, recorded, resetAt: (log[0] ?? now) + windowMs };
+    const undo = async () => {
+      const current = this.logs.get(key);
+      const i = current ? current.lastIndexOf(now) : -1;
+      if (i >= 0) current!.splice(i, 1);
+    };
+    return { before, recorded, resetAt: (log[0] ?? now) + windowMs, undo };
   }
 
   private sweep(): void {
@@ -77,7 +84,10 @@ export class RedisWindowBackend implements SlidingWindowBackend {
     const [before, recorded, resetAt] = (await (this.redis as unknown as { slidingWindowHit(...a: unknown[]): Promise<number[]> }).slidingWindowHit(
       this.prefix + key, now, windowMs, max, member,
     )) as number[];
-    return { before: Number(before), recorded: Number(recorded) === 1, resetAt: Number(resetAt) };
+    const undo = async () => {
+      await this.redis.zrem(this.prefix + key, member);
+    };
+    return { before: Number(before), recorded: Number(recorded) === 1, resetAt: Number(resetAt), undo };
   }
 
   async close(): Promise<void> {
