@@ -44,6 +44,7 @@ test('GET /metrics: request count and latency per route template, method and sta
   expect((await server.api('GET', '/affiliates', { token: p.key })).status).toBe(200);
   expect((await server.api('GET', '/affiliates', { token: p.key, query: { email: `x-${uniq()}@example.com` } })).status).toBe(200);
   expect((await server.api('GET', '/affiliates')).status).toBe(401);
+  for (let i = 0; i < 3; i++) expect((await server.graphql('{ programs { id } }', {}, p.key)).status).toBe(200);
 
   const res = await server.request('GET', '/metrics');
   expect(res.status).toBe(200);

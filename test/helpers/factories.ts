@@ -12,25 +12,20 @@ export interface ProgramFixture {
 
 const uniq = () => randomBytes(4).toString('hex');
 
-/** Signs a new user up and creates a program with an API key, all through the GraphQL API. */
+/**
+ * A new user with a program and an API key. Provisioned through the services (the same code the GraphQL
+ * provisioning mutations call, tested over HTTP in test/e2e/graphql): fixtures must not spend the
+ * per-address budget of anonymous sign-ups.
+ */
 export async function createProgram(server: TestServer, settings: Record<string, unknown> = {}): Promise<ProgramFixture> {
+  const { services, orm, log } = server.runtime;
+  const em = orm.em.fork();
   const ownerEmail = `owner-${uniq()}@example.com`;
-  const signUp = await server.graphql(
-    `mutation($input: SignUpInput!) { signUp(input: $input) { token user { id email } } }`,
-    { input: { email: ownerEmail, password: 'correct horse battery', name: 'Owner' } },
-  );
-  if (!signUp.body.data) throw new Error(`signUp failed: ${signUp.text}`);
-  const session = signUp.body.data.signUp.token as string;
-  const program = await server.graphql(
-    `mutation($input: ProgramInput!) { createProgram(input: $input) { id } }`,
-    { input: { name: `Program ${uniq()}`, baseUrls: ['https://shop.example.com', 'https://example.org/landing?src=aff'], ...settings } },
-    session,
-  );
-  if (!program.body.data) throw new Error(`createProgram failed: ${program.text}`);
-  const programId = program.body.data.createProgram.id as string;
-  const key = await server.graphql(`mutation($p: ID!) { createApiKey(programId: $p, name: "tests") { key } }`, { p: programId }, session);
-  if (!key.body.data) throw new Error(`createApiKey failed: ${key.text}`);
-  return { programId, key: key.body.data.createApiKey.key, session, ownerEmail };
+  const { user, token: session } = await services.users.signUp(em, { email: ownerEmail, password: 'correct horse battery', name: 'Owner' });
+  const ctx = { em, actor: { kind: 'session' as const, credentialId: 'fixture', userId: user.id }, requestId: 'fixture', log, programs: new Map() };
+  const program = await services.programs.createProgram(ctx, { name: `Program ${uniq()}`, baseUrls: ['https://shop.example.com', 'https://example.org/landing?src=aff'], ...settings });
+  const { key } = await services.apiKeys.createApiKey(ctx, program.id, 'tests');
+  return { programId: program.id, key, session, ownerEmail };
 }
 
 let seq = 0;

@@ -49,7 +49,7 @@ export interface UpdateAffiliatesInput {
 }
 
 const LINK_KEY = 'affiliate_links_program_link_key';
-const MAX_SLUG_ATTEMPTS = 5;
+const MAX_SLUG_ATTEMPTS = 8;
 
 /** Affiliates: creation with its side effects, updates, deletion and lookups. */
 export class AffiliateService {
@@ -192,7 +192,7 @@ export class AffiliateService {
   /** Serialises creations while a limit is set, so concurrent requests can never exceed it. */
   private async enforceAffiliateLimit(em: EntityManager, program: Program): Promise<void> {
     if (program.affiliateLimit == null) return;
-    const [row] = await em.getConnection().execute<{ affiliate_limit: number | null }[]>('select affiliate_limit from programs where id = ? for update', [program.id]);
+    const [row] = await em.execute<{ affiliate_limit: number | null }[]>('select affiliate_limit from programs where id = ? for update', [program.id]);
     const limit = row?.affiliate_limit;
     if (limit == null) return;
     const count = await em.count(Affiliate, { programId: program.id });
@@ -210,7 +210,9 @@ export class AffiliateService {
 
   private async generateSlug(em: EntityManager, programId: string, email: string): Promise<string> {
     const base = slugFromEmail(email);
-    const rows = await em.getConnection().execute<{ link: string }[]>(
+    // Requests generating from the same base take turns (until their commit), so they pick distinct suffixes.
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${programId}:${base}`]);
+    const rows = await em.execute<{ link: string }[]>(
       `select link from affiliate_links where program_id = ? and (lower(link) = ? or lower(link) like ?)`,
       [programId, base, `${base.replace(/[\\%_]/g, '\\$&')}-%`],
     );
