@@ -1,4 +1,5 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { PageArgsType, ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { moneyToNumber } from '../../common/money';
 import { pageWindow, toPage } from '../../common/pagination';
 import type { Affiliate } from '../../modules/affiliates/affiliate.entity';
@@ -11,22 +12,6 @@ import { LinkType } from '../types/link.type';
 export const AffiliateConnection = Connection(AffiliateType, 'Affiliate');
 export const LinkConnection = Connection(LinkType, 'Link');
 
-@ArgsType()
-export class PageArgsType {
-  @Field(() => Int, { nullable: true, description: 'Page size, 1 to 500 (default 50).' }) first?: number | null;
-  @Field(() => String, { nullable: true, description: 'Cursor: continue after this one.' }) after?: string | null;
-}
-
-@ArgsType()
-class ProgramArg {
-  @Field(() => ID, { nullable: true, description: 'Needed with a dashboard session; an API key implies its program.' }) programId?: string | null;
-}
-
-@ArgsType()
-class AffiliatesArgs extends PageArgsType {
-  @Field(() => ID, { nullable: true }) programId?: string | null;
-}
-
 @Resolver(() => AffiliateType)
 export class AffiliateResolver {
   @Authorized('affiliates')
@@ -37,7 +22,7 @@ export class AffiliateResolver {
 
   @Authorized('affiliates')
   @Query(() => AffiliateConnection, { description: 'Affiliates in creation order.' })
-  async affiliates(@Args() { programId, first, after }: AffiliatesArgs, @Ctx() ctx: GraphQLContext) {
+  async affiliates(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, { first, after }));
   }
 

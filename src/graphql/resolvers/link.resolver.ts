@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
 import type { AffiliateLink } from '../../modules/links/affiliate-link.entity';
 import { fullUrls } from '../../modules/links/link.rules';
@@ -6,17 +6,12 @@ import { programOf, type GraphQLContext } from '../context';
 import { toConnection } from '../types/connection.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkType, RenameLinkInput } from '../types/link.type';
-import { LinkConnection, PageArgsType } from './affiliate.resolver';
+import { LinkConnection } from './affiliate.resolver';
+import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 
 @ArgsType()
-class LinksArgs extends PageArgsType {
-  @Field(() => ID, { nullable: true }) programId?: string | null;
+class LinksArgs extends ProgramPageArgs {
   @Field(() => LinkFilterInput, { nullable: true }) filter?: LinkFilterInput | null;
-}
-
-@ArgsType()
-class ProgramArg {
-  @Field(() => ID, { nullable: true, description: 'Needed with a dashboard session; an API key implies its program.' }) programId?: string | null;
 }
 
 @Resolver(() => LinkType)
