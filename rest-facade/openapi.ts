@@ -3,8 +3,11 @@ import type { FieldSpec } from './validate';
 
 function schemaOf(spec: FieldSpec): Record<string, unknown> {
   const t = spec.type;
-  if (typeof t === 'object') return { type: 'string', enum: [...t.enum] };
+  if (typeof t === 'object' && 'enum' in t) return { type: 'string', enum: [...t.enum] };
+  if (typeof t === 'object') return { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(t.object).map(([k, s]) => [k, schemaOf(s)])) };
   if (t === 'email') return { type: 'string', format: 'email' };
+  if (t === 'datetime') return { type: 'string', format: 'date-time' };
+  if (t === 'stringArray') return { type: 'array', items: { type: 'string' } };
   if (t === 'string') return { type: 'string', ...(spec.max ? { maxLength: spec.max } : {}) };
   return { type: t };
 }

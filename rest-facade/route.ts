@@ -25,6 +25,8 @@ export interface RestRoute {
   response?: (data: Record<string, unknown>) => unknown;
   /** For list operations: the connection in the result; the facade pages through it into one JSON array. */
   list?: (data: Record<string, unknown>) => Connection | undefined;
+  /** Applied to each list item (single records go through `response`). */
+  node?: (node: Record<string, unknown>) => unknown;
 }
 
 /** Keeps only the given keys that are present in the input (so absent stays absent and null stays null). */

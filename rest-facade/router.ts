@@ -16,10 +16,14 @@ import { sendError, toDomainError } from './errors';
 import type { RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
 import { linkRoutes } from './routes/links.routes';
+import { referralRoutes } from './routes/referrals.routes';
+import { couponRoutes } from './routes/coupons.routes';
+import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
+import { clickRoutes } from './routes/clicks.routes';
 import { validateFields } from './validate';
 
 /** The route table of the documented /api/v1 endpoints. */
-export const restRoutes: RestRoute[] = [...affiliateRoutes, ...linkRoutes];
+export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...clickRoutes];
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
@@ -59,7 +63,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const paged = input.limit != null || input.after != null;
     const listVars = { ...variables, first: (input.limit as number | undefined) ?? MAX_PAGE_SIZE, after: input.after ?? null };
     const data = await run(ctx, name, route.list ? listVars : variables);
-    const conn = route.list?.(data);
+    const listed = route.list?.(data);
+    const conn = listed && route.node ? { ...listed, nodes: listed.nodes.map((n) => route.node!(n as Record<string, unknown>)) } : listed;
     if (!conn) {
       res.json(route.response ? route.response(data) : data);
       return;
@@ -77,7 +82,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
       while (cursor) {
         const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest') };
         const next = route.list!(await run(pageCtx, name, { ...listVars, after: cursor }))!;
-        if (next.nodes.length) res.write(',' + next.nodes.map((n) => JSON.stringify(n)).join(','));
+        const nodes = route.node ? next.nodes.map((n) => route.node!(n as Record<string, unknown>)) : next.nodes;
+        if (nodes.length) res.write(',' + nodes.map((n) => JSON.stringify(n)).join(','));
         cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
       }
       res.end(']');

@@ -2,7 +2,10 @@ import { DomainError, type ErrorDetail } from '../src/common/errors';
 import { isEmail } from '../src/common/email';
 
 /** The type a REST field must have; GraphQL re-checks, but the facade answers with a clear 400 first. */
-export type FieldType = 'string' | 'email' | 'number' | 'integer' | 'boolean' | { enum: readonly string[] };
+export type FieldType =
+  | 'string' | 'email' | 'number' | 'integer' | 'boolean' | 'datetime' | 'stringArray'
+  | { enum: readonly string[] }
+  | { object: Record<string, FieldSpec> };
 
 export interface FieldSpec {
   type: FieldType;
@@ -16,7 +19,8 @@ export type FieldSpecs = Record<string, FieldSpec>;
 const MAX_STRING = 10_000;
 
 function typeName(t: FieldType): string {
-  return typeof t === 'string' ? (t === 'integer' ? 'an integer' : t === 'email' ? 'an email address' : `a ${t}`) : `one of ${t.enum.join(', ')}`;
+  if (typeof t === 'object') return 'enum' in t ? `one of ${t.enum.join(', ')}` : 'an object';
+  return { integer: 'an integer', email: 'an email address', datetime: 'an ISO 8601 date-time', stringArray: 'an array of strings' }[t as string] ?? `a ${t}`;
 }
 
 function checkValue(name: string, value: unknown, spec: FieldSpec, fromQuery: boolean): { value?: unknown; error?: string } {
@@ -46,6 +50,24 @@ function checkValue(name: string, value: unknown, spec: FieldSpec, fromQuery: bo
     case t === 'boolean':
       if (typeof value !== 'boolean') return { error: `${name} must be true or false` };
       return { value };
+    case t === 'datetime': {
+      if (typeof value !== 'string' || value.length > 64) return { error: `${name} must be ${typeName(t)}` };
+      const d = new Date(value);
+      if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) return { error: `${name} must be ${typeName(t)}` };
+      return { value: d.toISOString() };
+    }
+    case t === 'stringArray':
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return { error: `${name} must be ${typeName(t)}` };
+      if (value.length > 1000) return { error: `${name} may hold at most 1000 values` };
+      return { value };
+    case typeof t === 'object' && 'object' in t: {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: `${name} must be ${typeName(t)}` };
+      try {
+        return { value: validateFields(value, (t as { object: FieldSpecs }).object, 'body') };
+      } catch (err) {
+        return { error: `${name}: ${(err as Error).message}` };
+      }
+    }
     default: {
       const values = (t as { enum: readonly string[] }).enum;
       if (typeof value !== 'string' || !values.includes(value)) return { error: `${name} must be ${typeName(t)}` };

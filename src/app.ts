@@ -48,6 +48,20 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  // Public click tracking: record the visit, then send the visitor on to the program's own site.
+  app.get('/r/:slug', async (req, res) => {
+    res.locals.route = 'GET /r/:slug';
+    const q = req.query as Record<string, unknown>;
+    const location = await services.clicks.trackVisit(
+      orm.em.fork(),
+      String(req.params.slug),
+      typeof q.program === 'string' ? q.program : undefined,
+      typeof q.to === 'string' ? q.to : undefined,
+      { referrer: req.get('referer') ?? null, userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null },
+    );
+    res.set('Cache-Control', 'no-store').redirect(302, location);
+  });
+
   app.use('/api/v1', restFacade({ schema, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
 
   const apollo = createApollo(schema, limiter);

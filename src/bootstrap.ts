@@ -13,6 +13,8 @@ import { createServices, type Services } from './services';
 import { createApp } from './app';
 import { EmailWorker } from './modules/emails/email.worker';
 import { smtpMailer } from './modules/emails/smtp-mailer';
+import { JobWorker } from './modules/jobs/job.service';
+import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 
 export interface Runtime {
   app: import('express').Express;
@@ -20,6 +22,8 @@ export interface Runtime {
   services: Services;
   log: Logger;
   config: AppConfig;
+  /** The background job worker (running when config.workers; tests may drive it with runOnce()). */
+  jobs: JobWorker;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
 }
@@ -49,6 +53,12 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   const schema = await getSchema();
   const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics });
 
+  const jobs = new JobWorker(orm, { [CONNECT_CODE_LINKS_JOB]: PromotionalCodeService.connectCodeLinks }, log);
+  if (config.workers) {
+    services.jobs.onEnqueued(() => jobs.wake());
+    jobs.start();
+  }
+
   let worker: EmailWorker | undefined;
   if (config.smtpUrl && config.workers) {
     worker = new EmailWorker(orm, smtpMailer(config.smtpUrl), config.emailFrom, log);
@@ -57,9 +67,10 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
 
   return {
-    app, orm, services, log, config,
+    app, orm, services, log, config, jobs,
     async close() {
       await worker?.stop();
+      await jobs.stop();
       log.debug('close: workers stopped');
       await stop();
       log.debug('close: graphql stopped');

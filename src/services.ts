@@ -9,20 +9,32 @@ import { EventService } from './modules/events/event.service';
 import { LinkService } from './modules/links/link.service';
 import { ProgramService } from './modules/programs/program.service';
 import { UserService } from './modules/users/user.service';
+import { ClickService } from './modules/clicks/click.service';
+import { CouponService } from './modules/coupons/coupon.service';
+import { JobService } from './modules/jobs/job.service';
+import { PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
+import { ReferralService } from './modules/referrals/referral.service';
 
 /** The domain services, wired once per process; stateless, every method takes the request context first. */
 export function createServices(config: AppConfig, log: Logger) {
   const programs = new ProgramService();
   const events = new EventService();
   const emails = new EmailService(log, !!config.smtpUrl);
+  const jobs = new JobService();
+  const promoCodes = new PromotionalCodeService(programs, events, jobs);
   return {
     users: new UserService(),
     programs,
     apiKeys: new ApiKeyService(programs),
     events,
     emails,
-    affiliates: new AffiliateService(programs, events, emails),
-    links: new LinkService(programs, events),
+    jobs,
+    affiliates: new AffiliateService(programs, events, emails, promoCodes, jobs),
+    links: new LinkService(programs, events, jobs),
+    clicks: new ClickService(programs),
+    referrals: new ReferralService(programs, events, promoCodes),
+    coupons: new CouponService(programs, events),
+    promoCodes,
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
   };

@@ -9,5 +9,11 @@ import { AffiliateLink } from '../modules/links/affiliate-link.entity';
 import { Click } from '../modules/clicks/click.entity';
 import { EventRecord } from '../modules/events/event.entity';
 import { Email } from '../modules/emails/email.entity';
+import { Coupon } from '../modules/coupons/coupon.entity';
+import { AutoCouponRule } from '../modules/coupons/auto-coupon-rule.entity';
+import { PromotionalCode } from '../modules/promo-codes/promotional-code.entity';
+import { Referral } from '../modules/referrals/referral.entity';
+import { Job } from '../modules/jobs/job.entity';
 
-export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email];
+export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email,
+  Coupon, AutoCouponRule, PromotionalCode, Referral, Job];

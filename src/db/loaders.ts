@@ -3,6 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Affiliate } from '../modules/affiliates/affiliate.entity';
 import { AffiliateLink } from '../modules/links/affiliate-link.entity';
 import { CommissionPlan } from '../modules/commission-plans/commission-plan.entity';
+import { Coupon } from '../modules/coupons/coupon.entity';
+import { AutoCouponRule } from '../modules/coupons/auto-coupon-rule.entity';
+import { PromotionalCode } from '../modules/promo-codes/promotional-code.entity';
 
 /**
  * Per-request, per-program batched lookups: every relation the API exposes is loaded through one of these,
@@ -12,6 +15,12 @@ export interface Loaders {
   affiliateById: DataLoader<string, Affiliate | null>;
   linksByAffiliateId: DataLoader<string, AffiliateLink[]>;
   planById: DataLoader<string, CommissionPlan | null>;
+  couponById: DataLoader<string, Coupon | null>;
+  /** Newest first. */
+  codesByCouponId: DataLoader<string, PromotionalCode[]>;
+  ruleByCouponId: DataLoader<string, AutoCouponRule | null>;
+  /** Codes connected to a link (by the background job). */
+  codesByLinkId: DataLoader<string, string[]>;
 }
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
@@ -29,6 +38,28 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       return ids.map((id) => grouped.get(id)!);
     }),
     planById: new DataLoader(async (ids) => byId(await em.find(CommissionPlan, { programId, id: { $in: [...ids] } }), ids)),
+    couponById: new DataLoader(async (ids) => byId(await em.find(Coupon, { programId, id: { $in: [...ids] } }), ids)),
+    codesByCouponId: new DataLoader(async (ids) => {
+      const codes = await em.find(PromotionalCode, { programId, couponId: { $in: [...ids] } }, { orderBy: { id: 'desc' } });
+      const grouped = new Map<string, PromotionalCode[]>(ids.map((id) => [id, []]));
+      for (const c of codes) grouped.get(c.couponId)?.push(c);
+      return ids.map((id) => grouped.get(id)!);
+    }),
+    ruleByCouponId: new DataLoader(async (ids) => {
+      const rules = await em.find(AutoCouponRule, { programId, couponId: { $in: [...ids] } });
+      const map = new Map(rules.map((r) => [r.couponId, r]));
+      return ids.map((id) => map.get(id) ?? null);
+    }),
+    codesByLinkId: new DataLoader(async (ids) => {
+      const rows = await em.execute<{ link_id: string; code: string }[]>(
+        `select pcl.link_id, pc.code from promotional_code_links pcl join promotional_codes pc on pc.id = pcl.promotional_code_id
+          where pcl.program_id = ? and pcl.link_id in (?) order by pc.id`,
+        [programId, [...ids]],
+      );
+      const grouped = new Map<string, string[]>(ids.map((id) => [id, []]));
+      for (const r of rows) grouped.get(r.link_id)?.push(r.code);
+      return ids.map((id) => grouped.get(id)!);
+    }),
   };
 }
 

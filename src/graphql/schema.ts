@@ -8,8 +8,15 @@ import { AuthResolver } from './resolvers/auth.resolver';
 import { CommissionPlanResolver } from './resolvers/commission-plan.resolver';
 import { LinkResolver } from './resolvers/link.resolver';
 import { ProgramResolver } from './resolvers/program.resolver';
+import { ReferralResolver } from './resolvers/referral.resolver';
+import { CouponResolver } from './resolvers/coupon.resolver';
+import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
+import { ClickResolver } from './resolvers/click.resolver';
 
-export const resolvers = [AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver] as const;
+export const resolvers = [
+  AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver,
+  ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver,
+] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

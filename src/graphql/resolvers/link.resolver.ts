@@ -50,6 +50,11 @@ export class LinkResolver {
     return fullUrls((await programOf(ctx, l.programId)).baseUrls, l.link);
   }
 
+  @FieldResolver(() => [String], { description: "Promotional codes connected to this link (the owner's assigned codes)." })
+  promotionalCodes(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext): Promise<string[]> {
+    return ctx.loaders.for(l.programId).codesByLinkId.load(l.id);
+  }
+
   @FieldResolver(() => AffiliateType, { nullable: true })
   affiliate(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
     return ctx.loaders.for(l.programId).affiliateById.load(l.affiliateId);

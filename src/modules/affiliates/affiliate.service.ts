@@ -22,6 +22,8 @@ import { Affiliate, type AffiliateStatus } from './affiliate.entity';
 import { findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from './affiliate.finder';
 import { assertStatus, initialStatus, requireEmail, requireName } from './affiliate.rules';
 import { affiliateView } from './affiliate.view';
+import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
+import type { JobService } from '../jobs/job.service';
 
 export interface CreateAffiliateInput {
   firstName?: string | null;
@@ -53,7 +55,13 @@ const MAX_SLUG_ATTEMPTS = 8;
 
 /** Affiliates: creation with its side effects, updates, deletion and lookups. */
 export class AffiliateService {
-  constructor(private readonly programs: ProgramService, private readonly events: EventService, private readonly emails: EmailService) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly events: EventService,
+    private readonly emails: EmailService,
+    private readonly promoCodes: PromotionalCodeService,
+    private readonly jobs: JobService,
+  ) {}
 
   /** One affiliate by UUID, slug or click id (`id`), else by email; null when nothing matches. `email` is ignored when `id` is set. */
   async findAffiliate(ctx: ServiceContext, args: { programId?: string | null; id?: string | null; email?: string | null }): Promise<Affiliate | null> {
@@ -109,10 +117,12 @@ export class AffiliateService {
             queued.push(this.emails.enqueue(em, program.id, affiliateWelcomeEmail(program, a, fullUrls(program.baseUrls, slug).map((u) => u.fullUrl), slug)));
           }
           this.events.record(em, program.id, 'affiliate.created', await affiliateView(createLoaders(em, program.id), program, a));
+          await this.promoCodes.createAutomaticCodes(em, program, a);
           await em.flush();
           return a;
         });
         this.emails.afterCommit(queued);
+        this.jobs.afterCommit();
         return ctx.em.merge(affiliate);
       } catch (err) {
         // A generated slug can be taken by a concurrent request between our check and insert: pick again.
@@ -161,6 +171,7 @@ export class AffiliateService {
           if (await findLinkBySlug(em, program.id, newSlug)) throw new DomainError('DUPLICATE', 'affiliateLink is already in use', [{ field: 'affiliateLink', message: 'already in use' }]);
           em.persist(em.create(AffiliateLink, { programId: program.id, affiliateId: found.id, link: newSlug }));
           found.updatedAt = new Date();
+          await this.promoCodes.queueLinkConnection(em, program.id, found.id);
         }
         await em.flush();
         this.events.record(em, program.id, 'affiliate.updated', await affiliateView(createLoaders(em, program.id), program, found));

@@ -12,6 +12,9 @@ import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
 import { AffiliateLink } from './affiliate-link.entity';
 import { assertValidSlug } from './link.rules';
+import type { JobService } from '../jobs/job.service';
+import { PromotionalCode } from '../promo-codes/promotional-code.entity';
+import { CONNECT_CODE_LINKS_JOB } from '../promo-codes/promotional-code.service';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
@@ -24,7 +27,7 @@ export interface LinkFilter {
 
 /** Affiliate links: listing, creation, renaming and deletion, each reported as `affiliate.updated` of the owner. */
 export class LinkService {
-  constructor(private readonly programs: ProgramService, private readonly events: EventService) {}
+  constructor(private readonly programs: ProgramService, private readonly events: EventService, private readonly jobs: JobService) {}
 
   /** Links matching every filter given (all of the program's without filters), in creation order; never null. */
   async listLinks(ctx: ServiceContext, programId: string | null | undefined, filter: LinkFilter, page: PageArgs): Promise<Page<AffiliateLink>> {
@@ -66,9 +69,13 @@ export class LinkService {
         const link = em.create(AffiliateLink, { programId: program.id, affiliateId: owner.id, link: slug });
         em.persist(link);
         await em.flush();
+        // The owner's assigned promotional codes get connected to the new link in the background.
+        if (await em.count(PromotionalCode, { programId: program.id, affiliateId: owner.id })) {
+          this.jobs.enqueue(em, program.id, CONNECT_CODE_LINKS_JOB, { programId: program.id, affiliateId: owner.id });
+        }
         await this.ownerUpdated(em, program, owner.id);
         return link;
-      });
+      }).finally(() => this.jobs.afterCommit());
     } catch (err) {
       throw mapDbError(err);
     }

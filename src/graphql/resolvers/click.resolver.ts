@@ -1,0 +1,16 @@
+import { Arg, Args, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import { clickView } from '../../modules/clicks/click.view';
+import type { GraphQLContext } from '../context';
+import { ProgramArg } from '../types/args.type';
+import { ClickType, RecordClickInput } from '../types/click.type';
+
+@Resolver(() => ClickType)
+export class ClickResolver {
+  @Authorized('links')
+  @Mutation(() => ClickType, { description: "Records a click your server saw on one of the program's links; counts on the link and affiliate." })
+  async recordClick(@Args() { programId }: ProgramArg, @Arg('input') input: RecordClickInput, @Ctx() ctx: GraphQLContext) {
+    const { link, ...meta } = input;
+    const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);
+    return { ...clickView(r.click, r.link.link), createdAt: r.click.createdAt };
+  }
+}

@@ -1,0 +1,23 @@
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+
+@ObjectType('Click', { description: 'A visit through an affiliate link; its numeric id is accepted wherever an affiliate is identified.' })
+export class ClickType {
+  @Field(() => GraphQLSafeInt) id!: number;
+  @Field(() => String, { nullable: true }) link!: string | null;
+  @Field(() => ID, { nullable: true }) linkId!: string | null;
+  @Field(() => ID) affiliateId!: string;
+  @Field(() => String, { nullable: true }) referrer!: string | null;
+  @Field(() => String, { nullable: true }) userAgent!: string | null;
+  @Field(() => String, { nullable: true }) landingUrl!: string | null;
+  @Field() createdAt!: Date;
+}
+
+@InputType({ description: 'A click seen by your own server; the visitor IP is stored only as a hash.' })
+export class RecordClickInput {
+  @Field({ description: 'The link slug.' }) link!: string;
+  @Field(() => String, { nullable: true }) referrer?: string | null;
+  @Field(() => String, { nullable: true }) userAgent?: string | null;
+  @Field(() => String, { nullable: true }) ip?: string | null;
+  @Field(() => String, { nullable: true }) landingUrl?: string | null;
+}
