@@ -4,6 +4,18 @@ import { RateLimiter, rateLimitHeaders, policyFor, type Policy, type RateLimitDe
 import { MemoryWindowBackend, RedisWindowBackend } from '../../src/rate-limit/sliding-window-store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Date.now() under the test's control (the limiter reads only Date.now()), so window tests never depend on scheduling. */
+function controlledClock() {
+  let now = Date.now();
+  const spy = jest.spyOn(Date, 'now').mockImplementation(() => now);
+  afterEachCleanups.push(() => spy.mockRestore());
+  return { advance: (ms: number) => void (now += ms) };
+}
+const afterEachCleanups: Array<() => void> = [];
+afterEach(() => {
+  while (afterEachCleanups.length) afterEachCleanups.pop()!();
+});
 const reads = (max: number, windowMs = 60_000): Policy => ({ name: 'reads', max, windowMs });
 const uniq = () => randomBytes(4).toString('hex');
 
@@ -90,10 +102,11 @@ function limiterSuite(name: string, makeHarness: () => Harness) {
 
     test('a full window frees up after windowMs', async () => {
       const p = reads(2, 300);
+      const clock = controlledClock();
       expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true);
       expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true);
       expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(false);
-      await sleep(350);
+      clock.advance(350);
       const again = await limiter.hit(cred, 'GET /x', p);
       expect(again.allowed).toBe(true);
       expect(again.remaining).toBe(1);
@@ -101,11 +114,12 @@ function limiterSuite(name: string, makeHarness: () => Harness) {
 
     test('the window slides (calls leave one by one) and refused calls do not count', async () => {
       const p = reads(2, 600);
-      expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true); // A at ~0 ms, leaves at ~600
-      await sleep(300);
-      expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true); // B at ~300 ms, leaves at ~900
+      const clock = controlledClock();
+      expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true); // A at 0 ms, leaves at 600
+      clock.advance(300);
+      expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(true); // B at 300 ms, leaves at 900
       for (let i = 0; i < 5; i++) expect((await limiter.hit(cred, 'GET /x', p)).allowed).toBe(false); // not recorded
-      await sleep(400); // ~700 ms: A has left, B has not
+      clock.advance(400); // 700 ms: A has left, B has not
       const c = await limiter.hit(cred, 'GET /x', p);
       expect(c.allowed).toBe(true);
       expect(c.remaining).toBe(0);

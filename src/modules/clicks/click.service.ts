@@ -53,7 +53,7 @@ export class ClickService {
     const base = this.destination(program.baseUrls, to);
     if (!base) throw notFound('This program has no base URL to send visitors to');
     const click = await this.insert(em, link, meta);
-    return `${fullUrl(base, link.link)}&click_id=${click.id}`;
+    return fullUrl(base, link.link, { click_id: click.id });
   }
 
   private destination(baseUrls: string[], to: string | undefined): string | undefined {
@@ -62,7 +62,10 @@ export class ClickService {
         try {
           const t = new URL(to);
           const u = new URL(b);
-          if (t.origin === u.origin && t.pathname.startsWith(u.pathname.replace(/\/?$/, '')) && (t.protocol === 'https:' || t.protocol === 'http:')) return t.toString();
+          // Same origin, and the base path itself or below it as whole segments ("/landing" admits "/landing/x", not "/landing-evil").
+          const basePath = u.pathname.replace(/\/+$/, '');
+          const under = t.pathname === basePath || t.pathname === `${basePath}/` || t.pathname.startsWith(`${basePath}/`);
+          if (t.origin === u.origin && under) return t.toString();
         } catch {
           /* not a URL: ignored */
         }

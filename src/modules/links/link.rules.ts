@@ -36,12 +36,13 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
  * The ready-to-share URL: the base URL exactly as configured with `ref=<slug>` appended to its query
  * (`?ref=` or `&ref=`), before any fragment. Slugs need no escaping (letters, numbers, hyphens).
  */
-export function fullUrl(baseUrl: string, slug: string): string {
+export function fullUrl(baseUrl: string, slug: string, extra: Record<string, string | number> = {}): string {
   const hash = baseUrl.indexOf('#');
   const head = hash === -1 ? baseUrl : baseUrl.slice(0, hash);
   const fragment = hash === -1 ? '' : baseUrl.slice(hash);
   const sep = !head.includes('?') ? '?' : head.endsWith('?') || head.endsWith('&') ? '' : '&';
-  return `${head}${sep}ref=${slug}${fragment}`;
+  const more = Object.entries(extra).map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`).join('');
+  return `${head}${sep}ref=${slug}${more}${fragment}`;
 }
 
 export const fullUrls = (baseUrls: readonly string[], slug: string) => baseUrls.map((baseUrl) => ({ baseUrl, fullUrl: fullUrl(baseUrl, slug) }));

@@ -103,7 +103,11 @@ export class ReferralService {
         let who: Attribution | null = null;
         let promo: { id: string; code: string } | null = null;
         if (input.promoCode) {
-          const returning = (await em.count(Referral, { programId: program.id, $or: [{ referredUserExternalId: externalId }, { email }] })) > 0;
+          const [seen] = await em.execute<{ n: number }[]>(
+            'select count(*)::int as n from referrals where program_id = ? and (referred_user_external_id = ? or lower(email) = ?)',
+            [program.id, externalId, email.toLowerCase()],
+          );
+          const returning = seen.n > 0;
           const { code } = await this.promoCodes.redeem(em, program.id, input.promoCode, { now: new Date(), customerId: externalId, returningCustomer: returning });
           const a = await em.findOneOrFail(Affiliate, { programId: program.id, id: code.affiliateId! });
           who = await attributeToAffiliate(em, program.id, a);
