@@ -7,6 +7,7 @@ function schemaOf(spec: FieldSpec): Record<string, unknown> {
   if (typeof t === 'object') return { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(t.object).map(([k, s]) => [k, schemaOf(s)])) };
   if (t === 'email') return { type: 'string', format: 'email' };
   if (t === 'datetime') return { type: 'string', format: 'date-time' };
+  if (t === 'int64') return { type: 'integer', format: 'int64', minimum: 1 };
   if (t === 'stringArray') return { type: 'array', items: { type: 'string' } };
   if (t === 'string') return { type: 'string', ...(spec.max ? { maxLength: spec.max } : {}) };
   return { type: t };

@@ -25,6 +25,8 @@ export interface RestRoute {
   response?: (data: Record<string, unknown>) => unknown;
   /** For list operations: the connection in the result; the facade pages through it into one JSON array. */
   list?: (data: Record<string, unknown>) => Connection | undefined;
+  /** Extra response headers derived from the result (e.g. Idempotent-Replayed). */
+  headers?: (data: Record<string, unknown>) => Record<string, string>;
   /** Applied to each list item (single records go through `response`). */
   node?: (node: Record<string, unknown>) => unknown;
 }

@@ -12,6 +12,8 @@ import type { RequestLimiter } from '../src/rate-limit/request-limiter';
 import type { Services } from '../src/services';
 import { loadOperations } from './documents';
 import { openApiDocument } from './openapi';
+import { idempotency } from './idempotency';
+import { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { sendError, toDomainError } from './errors';
 import type { RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
@@ -20,10 +22,11 @@ import { referralRoutes } from './routes/referrals.routes';
 import { couponRoutes } from './routes/coupons.routes';
 import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
 import { clickRoutes } from './routes/clicks.routes';
+import { saleRoutes } from './routes/sales.routes';
 import { validateFields } from './validate';
 
 /** The route table of the documented /api/v1 endpoints. */
-export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...clickRoutes];
+export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes];
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
@@ -65,6 +68,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const data = await run(ctx, name, route.list ? listVars : variables);
     const listed = route.list?.(data);
     const conn = listed && route.node ? { ...listed, nodes: listed.nodes.map((n) => route.node!(n as Record<string, unknown>)) } : listed;
+    if (route.headers) res.set(route.headers(data));
     if (!conn) {
       res.json(route.response ? route.response(data) : data);
       return;
@@ -124,6 +128,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
   });
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
   router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
+  router.use(idempotency(new IdempotencyService(deps.orm)));
   for (const route of restRoutes) {
     const m = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[m](route.path, handle(route));

@@ -3,7 +3,7 @@ import { isEmail } from '../src/common/email';
 
 /** The type a REST field must have; GraphQL re-checks, but the facade answers with a clear 400 first. */
 export type FieldType =
-  | 'string' | 'email' | 'number' | 'integer' | 'boolean' | 'datetime' | 'stringArray'
+  | 'string' | 'email' | 'number' | 'integer' | 'int64' | 'boolean' | 'datetime' | 'stringArray'
   | { enum: readonly string[] }
   | { object: Record<string, FieldSpec> };
 
@@ -20,7 +20,7 @@ const MAX_STRING = 10_000;
 
 function typeName(t: FieldType): string {
   if (typeof t === 'object') return 'enum' in t ? `one of ${t.enum.join(', ')}` : 'an object';
-  return { integer: 'an integer', email: 'an email address', datetime: 'an ISO 8601 date-time', stringArray: 'an array of strings' }[t as string] ?? `a ${t}`;
+  return { integer: 'an integer', int64: 'a positive integer id', email: 'an email address', datetime: 'an ISO 8601 date-time', stringArray: 'an array of strings' }[t as string] ?? `a ${t}`;
 }
 
 function checkValue(name: string, value: unknown, spec: FieldSpec, fromQuery: boolean): { value?: unknown; error?: string } {
@@ -50,6 +50,12 @@ function checkValue(name: string, value: unknown, spec: FieldSpec, fromQuery: bo
     case t === 'boolean':
       if (typeof value !== 'boolean') return { error: `${name} must be true or false` };
       return { value };
+    case t === 'int64': {
+      // A numeric id, as a JSON number or a string of digits (ids above 2^53 do not exist here).
+      const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return { error: `${name} must be ${typeName(t)}` };
+      return { value: n };
+    }
     case t === 'datetime': {
       if (typeof value !== 'string' || value.length > 64) return { error: `${name} must be ${typeName(t)}` };
       const d = new Date(value);

@@ -14,6 +14,8 @@ import { CouponService } from './modules/coupons/coupon.service';
 import { JobService } from './modules/jobs/job.service';
 import { PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 import { ReferralService } from './modules/referrals/referral.service';
+import { SaleService } from './modules/sales/sale.service';
+import { PayoutService } from './modules/payouts/payout.service';
 
 /** The domain services, wired once per process; stateless, every method takes the request context first. */
 export function createServices(config: AppConfig, log: Logger) {
@@ -35,6 +37,8 @@ export function createServices(config: AppConfig, log: Logger) {
     referrals: new ReferralService(programs, events, promoCodes),
     coupons: new CouponService(programs, events),
     promoCodes,
+    sales: new SaleService(programs, events, promoCodes),
+    payouts: new PayoutService(programs),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
   };

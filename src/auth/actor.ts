@@ -7,7 +7,7 @@ export type Actor =
 
 /** Resources an OAuth partner token may use (DESIGN.md: affiliates, links, referrals, sales). */
 export const OAUTH_SCOPES = ['affiliates', 'links', 'referrals', 'sales'] as const;
-export type Scope = 'affiliates' | 'links' | 'referrals' | 'sales' | 'coupons' | 'promotionalCodes' | 'webhooks' | 'events';
+export type Scope = 'affiliates' | 'links' | 'referrals' | 'sales' | 'coupons' | 'promotionalCodes' | 'payouts' | 'webhooks' | 'events';
 
 /** The identity rate limits are keyed by. */
 export const credentialKey = (a: Actor): string => (a.kind === 'anonymous' ? 'anonymous' : `${a.kind}:${a.credentialId}`);

@@ -35,3 +35,18 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number): Page
   const nodes = rows.slice(0, limit);
   return { nodes, hasNextPage: rows.length > limit, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1].id) : null };
 }
+
+/** The same for tables with numeric (bigint identity) ids. */
+export function numericPageWindow(args: PageArgs): { limit: number; afterId?: number } {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw validationError(`first must be an integer from 1 to ${MAX_PAGE_SIZE}`, 'first');
+  if (!args.after) return { limit: first };
+  const id = Buffer.from(args.after, 'base64url').toString('utf8');
+  if (!/^[1-9]\d{0,15}$/.test(id)) throw validationError('after is not a valid cursor', 'after');
+  return { limit: first, afterId: Number(id) };
+}
+
+export function toNumericPage<T extends { id: number }>(rows: T[], limit: number): Page<T> {
+  const nodes = rows.slice(0, limit);
+  return { nodes, hasNextPage: rows.length > limit, endCursor: nodes.length ? encodeCursor(String(nodes[nodes.length - 1].id)) : null };
+}

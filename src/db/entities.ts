@@ -14,6 +14,9 @@ import { AutoCouponRule } from '../modules/coupons/auto-coupon-rule.entity';
 import { PromotionalCode } from '../modules/promo-codes/promotional-code.entity';
 import { Referral } from '../modules/referrals/referral.entity';
 import { Job } from '../modules/jobs/job.entity';
+import { Sale } from '../modules/sales/sale.entity';
+import { Commission } from '../modules/commissions/commission.entity';
+import { PayoutBatch } from '../modules/payouts/payout-batch.entity';
 
 export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email,
-  Coupon, AutoCouponRule, PromotionalCode, Referral, Job];
+  Coupon, AutoCouponRule, PromotionalCode, Referral, Job, Sale, Commission, PayoutBatch];

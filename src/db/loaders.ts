@@ -6,6 +6,7 @@ import { CommissionPlan } from '../modules/commission-plans/commission-plan.enti
 import { Coupon } from '../modules/coupons/coupon.entity';
 import { AutoCouponRule } from '../modules/coupons/auto-coupon-rule.entity';
 import { PromotionalCode } from '../modules/promo-codes/promotional-code.entity';
+import { Commission } from '../modules/commissions/commission.entity';
 
 /**
  * Per-request, per-program batched lookups: every relation the API exposes is loaded through one of these,
@@ -21,6 +22,8 @@ export interface Loaders {
   ruleByCouponId: DataLoader<string, AutoCouponRule | null>;
   /** Codes connected to a link (by the background job). */
   codesByLinkId: DataLoader<string, string[]>;
+  commissionBySaleId: DataLoader<number, Commission | null>;
+  entriesByCommissionId: DataLoader<string, Array<{ kind: string; amount: string; note: string | null; created_at: Date }>>;
 }
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
@@ -58,6 +61,20 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       );
       const grouped = new Map<string, string[]>(ids.map((id) => [id, []]));
       for (const r of rows) grouped.get(r.link_id)?.push(r.code);
+      return ids.map((id) => grouped.get(id)!);
+    }),
+    commissionBySaleId: new DataLoader(async (ids) => {
+      const rows = await em.find(Commission, { programId, saleId: { $in: [...ids] } });
+      const map = new Map(rows.map((c) => [c.saleId, c]));
+      return ids.map((id) => map.get(id) ?? null);
+    }),
+    entriesByCommissionId: new DataLoader(async (ids) => {
+      const rows = await em.execute<Array<{ commission_id: string; kind: string; amount: string; note: string | null; created_at: Date }>>(
+        'select commission_id, kind, amount, note, created_at from commission_entries where program_id = ? and commission_id in (?) order by id',
+        [programId, [...ids]],
+      );
+      const grouped = new Map<string, typeof rows>(ids.map((id) => [id, []]));
+      for (const r of rows) grouped.get(r.commission_id)?.push(r);
       return ids.map((id) => grouped.get(id)!);
     }),
   };

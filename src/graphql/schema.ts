@@ -12,10 +12,11 @@ import { ReferralResolver } from './resolvers/referral.resolver';
 import { CouponResolver } from './resolvers/coupon.resolver';
 import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
 import { ClickResolver } from './resolvers/click.resolver';
+import { CommissionResolver, PayoutBatchResolver, SaleResolver } from './resolvers/sale.resolver';
 
 export const resolvers = [
   AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver,
-  ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver,
+  ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver, SaleResolver, CommissionResolver, PayoutBatchResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

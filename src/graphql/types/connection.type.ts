@@ -23,9 +23,9 @@ export function Connection<T extends object>(Node: ClassType<T>, name: string) {
   return ConnectionClass;
 }
 
-export function toConnection<T extends { id: string }>(page: Page<T>) {
+export function toConnection<T extends { id: string | number }>(page: Page<T>) {
   return {
-    edges: page.nodes.map((node) => ({ cursor: encodeCursor(node.id), node })),
+    edges: page.nodes.map((node) => ({ cursor: encodeCursor(String(node.id)), node })),
     nodes: page.nodes,
     pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
   };

@@ -1,0 +1,51 @@
+import type { NextFunction, Request, Response } from 'express';
+import { credentialKey, type Actor } from '../src/auth/actor';
+import { DomainError } from '../src/common/errors';
+import { sha256 } from '../src/common/ids';
+import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
+
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** JSON with sorted keys, so the same body in another key order is the same request. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * `Idempotency-Key` on any POST/PUT/PATCH/DELETE (DESIGN.md): a replay returns the first answer with
+ * `Idempotent-Replayed: true`; a different body under the same key is 422; while the first runs, 409.
+ * Answers of 5xx are not kept, so a retry runs again.
+ */
+export function idempotency(service: IdempotencyService) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const key = req.get('idempotency-key');
+    if (!WRITES.has(req.method) || key === undefined) return next();
+    if (!KEY_RE.test(key)) throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'invalid' }]);
+    const credential = credentialKey(res.locals.actor as Actor);
+    const hash = sha256(`${req.method} ${req.path}\n${canonical(req.body)}`);
+    const outcome = await service.begin(credential, key, hash);
+    if (outcome.kind === 'replay') {
+      res.set('Idempotent-Replayed', 'true').status(outcome.status).type('application/json').send(outcome.body);
+      return;
+    }
+    if (outcome.kind === 'mismatch') throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
+    if (outcome.kind === 'running') throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
+
+    let settled = false;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      settled = true;
+      const status = res.statusCode;
+      const store = status >= 500 ? service.abandon(credential, key) : service.complete(credential, key, status, JSON.stringify(body));
+      store.catch((err) => req.log.error({ err }, 'idempotency key not stored')).finally(() => json(body));
+      return res;
+    };
+    res.on('close', () => {
+      if (!settled) void service.abandon(credential, key).catch(() => undefined);
+    });
+    next();
+  };
+}

@@ -1,0 +1,38 @@
+import { validationError } from '../../common/errors';
+import { dec, fitsScale, toText } from '../../common/decimal';
+
+/** A money amount from JSON: finite, at most 6 decimals, below 10^12 in size. Returned as exact decimal text. */
+export function moneyInput(v: number, field: string, opts: { nonZero?: boolean; nonNegative?: boolean } = {}): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw validationError(`${field} must be a number`, field);
+  if (Math.abs(v) >= 1e12) throw validationError(`${field} is too large`, field);
+  const d = dec(v);
+  if (!fitsScale(d, 6)) throw validationError(`${field} may have at most 6 decimal places`, field);
+  if (opts.nonZero && d.units === 0n) throw validationError(`${field} must not be zero`, field);
+  if (opts.nonNegative && d.units < 0n) throw validationError(`${field} must be zero or more`, field);
+  return toText(d);
+}
+
+export type RefundRefusal = 'refund_window_expired' | 'in_payout_batch' | 'already_paid_out' | 'manually_marked_paid';
+
+/** Why a (not yet refunded) sale may not be refunded, or null. Checked in this order; the window last. */
+export function refundRefusal(
+  sale: { createdAt: Date },
+  commission: { status: string; paidManually: boolean; payoutBatchId: string | null } | null,
+  refundWindowDays: number,
+  now: Date,
+): RefundRefusal | null {
+  if (commission) {
+    if (commission.status === 'paid' && commission.paidManually) return 'manually_marked_paid';
+    if (commission.status === 'paid') return 'already_paid_out';
+    if (commission.payoutBatchId) return 'in_payout_batch';
+  }
+  if (now.getTime() > sale.createdAt.getTime() + refundWindowDays * 86_400_000) return 'refund_window_expired';
+  return null;
+}
+
+export const REFUSAL_MESSAGES: Record<RefundRefusal, string> = {
+  refund_window_expired: "The sale is past the program's refund window",
+  in_payout_batch: "The sale's commission is in a payout batch",
+  already_paid_out: "The sale's commission was already paid out",
+  manually_marked_paid: "The sale's commission was marked paid by hand",
+};
