@@ -27,6 +27,8 @@ export interface RestRoute {
   list?: (data: Record<string, unknown>) => Connection | undefined;
   /** Extra response headers derived from the result (e.g. Idempotent-Replayed). */
   headers?: (data: Record<string, unknown>) => Record<string, string>;
+  /** A log read page by page: never streamed whole; without `limit` the first page of the default size. */
+  pageOnly?: boolean;
   /** Applied to each list item (single records go through `response`). */
   node?: (node: Record<string, unknown>) => unknown;
 }

@@ -23,10 +23,11 @@ import { couponRoutes } from './routes/coupons.routes';
 import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
 import { clickRoutes } from './routes/clicks.routes';
 import { saleRoutes } from './routes/sales.routes';
+import { webhookRoutes } from './routes/webhooks.routes';
 import { validateFields } from './validate';
 
 /** The route table of the documented /api/v1 endpoints. */
-export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes];
+export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes, ...webhookRoutes];
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
@@ -63,8 +64,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
     const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
     const variables = route.variables(input);
-    const paged = input.limit != null || input.after != null;
-    const listVars = { ...variables, first: (input.limit as number | undefined) ?? MAX_PAGE_SIZE, after: input.after ?? null };
+    const paged = route.pageOnly || input.limit != null || input.after != null;
+    const listVars = { ...variables, first: (input.limit as number | undefined) ?? (route.pageOnly ? null : MAX_PAGE_SIZE), after: input.after ?? null };
     const data = await run(ctx, name, route.list ? listVars : variables);
     const listed = route.list?.(data);
     const conn = listed && route.node ? { ...listed, nodes: listed.nodes.map((n) => route.node!(n as Record<string, unknown>)) } : listed;

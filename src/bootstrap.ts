@@ -14,6 +14,7 @@ import { createApp } from './app';
 import { EmailWorker } from './modules/emails/email.worker';
 import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
+import { WebhookWorker } from './modules/webhooks/webhook.worker';
 import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 
 export interface Runtime {
@@ -24,6 +25,8 @@ export interface Runtime {
   config: AppConfig;
   /** The background job worker (running when config.workers; tests may drive it with runOnce()). */
   jobs: JobWorker;
+  /** The webhook delivery worker (running when config.workers; tests may drive it with runOnce()). */
+  webhooks: WebhookWorker;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
 }
@@ -59,6 +62,9 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     jobs.start();
   }
 
+  const webhooks = new WebhookWorker(orm, services.emails, log, { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs });
+  if (config.workers) webhooks.start();
+
   let worker: EmailWorker | undefined;
   if (config.smtpUrl && config.workers) {
     worker = new EmailWorker(orm, smtpMailer(config.smtpUrl), config.emailFrom, log);
@@ -67,8 +73,9 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
 
   return {
-    app, orm, services, log, config, jobs,
+    app, orm, services, log, config, jobs, webhooks,
     async close() {
+      await webhooks.stop();
       await worker?.stop();
       await jobs.stop();
       log.debug('close: workers stopped');

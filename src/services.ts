@@ -16,6 +16,8 @@ import { PromotionalCodeService } from './modules/promo-codes/promotional-code.s
 import { ReferralService } from './modules/referrals/referral.service';
 import { SaleService } from './modules/sales/sale.service';
 import { PayoutService } from './modules/payouts/payout.service';
+import { WebhookEndpointService } from './modules/webhooks/webhook-endpoint.service';
+import { EventLogService } from './modules/webhooks/event-log.service';
 
 /** The domain services, wired once per process; stateless, every method takes the request context first. */
 export function createServices(config: AppConfig, log: Logger) {
@@ -39,6 +41,8 @@ export function createServices(config: AppConfig, log: Logger) {
     promoCodes,
     sales: new SaleService(programs, events, promoCodes),
     payouts: new PayoutService(programs),
+    webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
+    eventLog: new EventLogService(programs),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
   };

@@ -20,6 +20,7 @@ export interface AppConfig {
   emailFrom: string;
   logLevel: string;
   webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
   oauthPartners: OAuthPartnerConfig[];
   /** Upper bound for request bodies; anything larger is a 400. */
   bodyLimitBytes: number;
@@ -61,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailFrom: env.EMAIL_FROM || 'Affiliate Program <no-reply@localhost>',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15000),
     oauthPartners: partners,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 15000),

@@ -17,6 +17,7 @@ import { Job } from '../modules/jobs/job.entity';
 import { Sale } from '../modules/sales/sale.entity';
 import { Commission } from '../modules/commissions/commission.entity';
 import { PayoutBatch } from '../modules/payouts/payout-batch.entity';
+import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity';
 
 export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email,
-  Coupon, AutoCouponRule, PromotionalCode, Referral, Job, Sale, Commission, PayoutBatch];
+  Coupon, AutoCouponRule, PromotionalCode, Referral, Job, Sale, Commission, PayoutBatch, WebhookEndpoint];

@@ -24,6 +24,19 @@ export interface Loaders {
   codesByLinkId: DataLoader<string, string[]>;
   commissionBySaleId: DataLoader<number, Commission | null>;
   entriesByCommissionId: DataLoader<string, Array<{ kind: string; amount: string; note: string | null; created_at: Date }>>;
+  deliveriesByEventId: DataLoader<string, DeliveryRow[]>;
+}
+
+export interface DeliveryRow {
+  id: number;
+  event_id: string;
+  endpoint_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
 }
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
@@ -75,6 +88,16 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       );
       const grouped = new Map<string, typeof rows>(ids.map((id) => [id, []]));
       for (const r of rows) grouped.get(r.commission_id)?.push(r);
+      return ids.map((id) => grouped.get(id)!);
+    }),
+    deliveriesByEventId: new DataLoader(async (ids) => {
+      const rows = await em.execute<DeliveryRow[]>(
+        `select id, event_id, endpoint_id, status, attempts, next_attempt_at, last_attempt_at, last_status, last_error
+           from webhook_deliveries where program_id = ? and event_id in (?) order by id`,
+        [programId, [...ids]],
+      );
+      const grouped = new Map<string, DeliveryRow[]>(ids.map((id) => [id, []]));
+      for (const r of rows) grouped.get(r.event_id)?.push(r);
       return ids.map((id) => grouped.get(id)!);
     }),
   };

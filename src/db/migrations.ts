@@ -1,10 +1,12 @@
 import { Migration20261121000000_foundation } from '../migrations/Migration20261121000000_foundation';
 import { Migration20261121010000_referrals_coupons_codes } from '../migrations/Migration20261121010000_referrals_coupons_codes';
 import { Migration20261121020000_sales_commissions } from '../migrations/Migration20261121020000_sales_commissions';
+import { Migration20261121030000_webhooks } from '../migrations/Migration20261121030000_webhooks';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
   { name: 'Migration20261121010000_referrals_coupons_codes', class: Migration20261121010000_referrals_coupons_codes },
   { name: 'Migration20261121020000_sales_commissions', class: Migration20261121020000_sales_commissions },
+  { name: 'Migration20261121030000_webhooks', class: Migration20261121030000_webhooks },
 ];

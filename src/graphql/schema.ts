@@ -13,10 +13,12 @@ import { CouponResolver } from './resolvers/coupon.resolver';
 import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
 import { ClickResolver } from './resolvers/click.resolver';
 import { CommissionResolver, PayoutBatchResolver, SaleResolver } from './resolvers/sale.resolver';
+import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 
 export const resolvers = [
   AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver,
   ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver, SaleResolver, CommissionResolver, PayoutBatchResolver,
+  WebhookEndpointResolver, EventResolver, WebhookDeliveryResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -18,7 +18,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (for malformed JSON tests). */
   rawBody?: string;
-  query?: Record<string, string | string[]>;
+  query?: Record<string, string | string[] | undefined>;
   headers?: Record<string, string>;
 }
 
@@ -44,7 +44,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
 
   const request = async (method: string, path: string, opts: RequestOptions = {}) => {
     const u = new URL(url + path);
-    for (const [k, v] of Object.entries(opts.query ?? {})) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;

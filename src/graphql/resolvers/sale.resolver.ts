@@ -152,7 +152,7 @@ export class CommissionResolver {
   @FieldResolver(() => [CommissionEntryType])
   async entries(@Root() c: Commission, @Ctx() ctx: GraphQLContext) {
     const rows = await ctx.loaders.for(c.programId).entriesByCommissionId.load(c.id);
-    return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), note: r.note, createdAt: r.created_at }));
+    return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), note: r.note, createdAt: new Date(r.created_at) }));
   }
 }
 
