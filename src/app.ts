@@ -14,8 +14,12 @@ import { requestContext } from './ops/request-context';
 import type { RequestLimiter } from './rate-limit/request-limiter';
 import type { Services } from './services';
 import { restErrorHandler, restFacade } from '../rest-facade/router';
+import type { PartnerRegistry } from './modules/oauth/partners';
+import { pagesRouter } from './pages/pages.router';
+import { tokenRouter } from './pages/token.route';
 
 export interface AppDeps {
+  partners: PartnerRegistry;
   config: AppConfig;
   log: Logger;
   orm: MikroORM;
@@ -27,7 +31,7 @@ export interface AppDeps {
 
 /** Express composition: request id and metrics → ops endpoints → /api/v1 (REST facade) → /graphql. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: () => Promise<void> }> {
-  const { config, log, orm, services, limiter, schema, metrics } = deps;
+  const { config, log, orm, services, limiter, schema, metrics, partners } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -61,6 +65,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     );
     res.set('Cache-Control', 'no-store').redirect(302, location);
   });
+
+  // OAuth token endpoint (form-encoded) and the server-rendered pages: sign-in, dashboard, consent.
+  app.use(tokenRouter(orm, services, partners, limiter));
+  app.use(pagesRouter(orm, services, partners));
+  app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
 
   app.use('/api/v1', restFacade({ schema, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
 

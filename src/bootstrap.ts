@@ -15,6 +15,7 @@ import { EmailWorker } from './modules/emails/email.worker';
 import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
 import { WebhookWorker } from './modules/webhooks/webhook.worker';
+import { PartnerRegistry } from './modules/oauth/partners';
 import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 
 export interface Runtime {
@@ -27,6 +28,7 @@ export interface Runtime {
   jobs: JobWorker;
   /** The webhook delivery worker (running when config.workers; tests may drive it with runOnce()). */
   webhooks: WebhookWorker;
+  partners: PartnerRegistry;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
 }
@@ -54,7 +56,8 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   const limiter = new RequestLimiter(rateLimiter, orm, metrics);
   const services = createServices(config, log);
   const schema = await getSchema();
-  const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics });
+  const partners = new PartnerRegistry(config);
+  const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics, partners });
 
   const jobs = new JobWorker(orm, { [CONNECT_CODE_LINKS_JOB]: PromotionalCodeService.connectCodeLinks }, log);
   if (config.workers) {
@@ -73,7 +76,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
 
   return {
-    app, orm, services, log, config, jobs, webhooks,
+    app, orm, services, log, config, jobs, webhooks, partners,
     async close() {
       await webhooks.stop();
       await worker?.stop();

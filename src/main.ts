@@ -20,6 +20,14 @@ async function main(): Promise<void> {
   console.log(`  GraphQL  ${origin}/graphql`);
   console.log(`  Health   ${origin}/healthz  ${origin}/readyz  ${origin}/metrics`);
   console.log(`  Database ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}; rate limits in ${config.redisUrl ? 'Redis' : 'memory'}`);
+  const dev = runtime.partners.generated;
+  if (dev) {
+    console.log(`\n  OAuth partner "${dev.name}" (development; set OAUTH_PARTNERS to configure real ones)`);
+    console.log(`    authorize  ${origin}/connect/${dev.name}/choose-affiliate-program?state=...&redirect_uri=${dev.redirectUris[0]}`);
+    console.log(`    token      POST ${origin}/api/${dev.name}/token   client_id=${dev.clientId} client_secret=${dev.clientSecret}`);
+    console.log(`    redirects  ${dev.redirectUris.join(', ')}`);
+  }
+  console.log(`  Dashboard ${origin}/dashboard`);
   if (config.env !== 'production') {
     const demo = await provisionDemo(runtime.orm, runtime.services, log, origin);
     if (demo) {

@@ -18,6 +18,7 @@ import { SaleService } from './modules/sales/sale.service';
 import { PayoutService } from './modules/payouts/payout.service';
 import { WebhookEndpointService } from './modules/webhooks/webhook-endpoint.service';
 import { EventLogService } from './modules/webhooks/event-log.service';
+import { OAuthService } from './modules/oauth/oauth.service';
 
 /** The domain services, wired once per process; stateless, every method takes the request context first. */
 export function createServices(config: AppConfig, log: Logger) {
@@ -43,6 +44,7 @@ export function createServices(config: AppConfig, log: Logger) {
     payouts: new PayoutService(programs),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),
+    oauth: new OAuthService(programs),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
   };

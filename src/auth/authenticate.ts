@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unauthenticated } from '../common/errors';
 import type { Services } from '../services';
-import type { Actor } from './actor';
+import { OAUTH_SCOPES, type Actor } from './actor';
 import { parseBearer, tokenKind } from './credentials';
 
 /**
@@ -21,6 +21,11 @@ export async function authenticate(em: EntityManager, services: Services, header
     case 'session': {
       const s = await services.users.authenticate(em, token);
       if (s) return { kind: 'session', credentialId: s.session.id, userId: s.user.id };
+      break;
+    }
+    case 'oauth': {
+      const t = await services.oauth.authenticate(em, token);
+      if (t) return { kind: 'oauth', credentialId: t.id, programId: t.programId, partner: t.partner, scopes: OAUTH_SCOPES };
       break;
     }
     default:

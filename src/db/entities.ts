@@ -18,6 +18,7 @@ import { Sale } from '../modules/sales/sale.entity';
 import { Commission } from '../modules/commissions/commission.entity';
 import { PayoutBatch } from '../modules/payouts/payout-batch.entity';
 import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity';
+import { OAuthToken } from '../modules/oauth/oauth-token.entity';
 
 export const entities = [User, Session, Program, ApiKey, AffiliateGroup, CommissionPlan, Affiliate, AffiliateLink, Click, EventRecord, Email,
-  Coupon, AutoCouponRule, PromotionalCode, Referral, Job, Sale, Commission, PayoutBatch, WebhookEndpoint];
+  Coupon, AutoCouponRule, PromotionalCode, Referral, Job, Sale, Commission, PayoutBatch, WebhookEndpoint, OAuthToken];

@@ -2,6 +2,7 @@ import { Migration20261121000000_foundation } from '../migrations/Migration20261
 import { Migration20261121010000_referrals_coupons_codes } from '../migrations/Migration20261121010000_referrals_coupons_codes';
 import { Migration20261121020000_sales_commissions } from '../migrations/Migration20261121020000_sales_commissions';
 import { Migration20261121030000_webhooks } from '../migrations/Migration20261121030000_webhooks';
+import { Migration20261121040000_oauth } from '../migrations/Migration20261121040000_oauth';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -9,4 +10,5 @@ export const migrationsList = [
   { name: 'Migration20261121010000_referrals_coupons_codes', class: Migration20261121010000_referrals_coupons_codes },
   { name: 'Migration20261121020000_sales_commissions', class: Migration20261121020000_sales_commissions },
   { name: 'Migration20261121030000_webhooks', class: Migration20261121030000_webhooks },
+  { name: 'Migration20261121040000_oauth', class: Migration20261121040000_oauth },
 ];

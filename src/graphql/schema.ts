@@ -14,11 +14,12 @@ import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
 import { ClickResolver } from './resolvers/click.resolver';
 import { CommissionResolver, PayoutBatchResolver, SaleResolver } from './resolvers/sale.resolver';
 import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
+import { ConnectionResolver } from './resolvers/connection.resolver';
 
 export const resolvers = [
   AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver,
   ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver, SaleResolver, CommissionResolver, PayoutBatchResolver,
-  WebhookEndpointResolver, EventResolver, WebhookDeliveryResolver,
+  WebhookEndpointResolver, EventResolver, WebhookDeliveryResolver, ConnectionResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -1,0 +1,47 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppConfig, OAuthPartnerConfig } from '../../config/config';
+
+/** The configured automation partners (OAUTH_PARTNERS), with a development partner when none is configured. */
+export class PartnerRegistry {
+  readonly partners: ReadonlyMap<string, OAuthPartnerConfig>;
+  /** Set when the development partner was generated, so the server can print its secret. */
+  readonly generated: OAuthPartnerConfig | undefined;
+
+  constructor(config: Pick<AppConfig, 'oauthPartners' | 'env' | 'port'>) {
+    let list = config.oauthPartners;
+    if (!list.length && config.env !== 'production') {
+      this.generated = {
+        name: 'zapier',
+        clientId: 'zapier-dev',
+        clientSecret: randomBytes(24).toString('base64url'),
+        redirectUris: ['http://localhost:8976/callback', 'http://127.0.0.1:8976/callback'],
+      };
+      list = [this.generated];
+    }
+    for (const p of list) {
+      if (!p?.name || !p.clientId || !p.clientSecret || !Array.isArray(p.redirectUris) || !p.redirectUris.length) {
+        throw new Error('each OAUTH_PARTNERS entry needs name, clientId, clientSecret and a non-empty redirectUris');
+      }
+    }
+    this.partners = new Map(list.map((p) => [p.name, p]));
+  }
+
+  get(name: string): OAuthPartnerConfig | undefined {
+    return this.partners.get(name);
+  }
+
+  /** Exact string match (RFC 9700): no prefix, no normalisation, no wildcard. */
+  allowsRedirect(partner: OAuthPartnerConfig, uri: string): boolean {
+    return partner.redirectUris.includes(uri);
+  }
+
+  checkClient(partner: OAuthPartnerConfig, clientId: string | undefined, clientSecret: string | undefined): boolean {
+    if (clientId !== undefined && clientId !== partner.clientId) return false;
+    if (clientSecret !== undefined) {
+      const a = Buffer.from(clientSecret);
+      const b = Buffer.from(partner.clientSecret);
+      if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,44 @@
+import express, { type Request, type Response } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PartnerRegistry } from '../modules/oauth/partners';
+import type { RequestLimiter } from '../rate-limit/request-limiter';
+import type { Services } from '../services';
+
+/**
+ * POST /api/:partner/token (spec section 5 step 4): form-encoded `code` → `{"access_token", "token_type"}`.
+ * Errors keep the spec's exact bodies: `{"error": "Code is required"}` and `{"error": "Invalid code"}`.
+ * Client credentials (form fields or HTTP Basic) and redirect_uri must match when sent.
+ */
+export function tokenRouter(orm: MikroORM, services: Services, partners: PartnerRegistry, limiter: RequestLimiter): express.Router {
+  const r = express.Router();
+  r.post('/api/:partner/token', express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' }), async (req: Request, res: Response) => {
+    res.locals.route = 'POST /api/:partner/token';
+    res.set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
+    const limit = await limiter.check({ kind: 'anonymous' }, ['POST /api/:partner/token'], 'writes', req.ip ?? '');
+    res.set(limit.headers);
+    if (!limit.allowed) return res.status(429).json({ error: 'Too many requests' });
+    const partner = partners.get(String(req.params.partner));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const code = typeof body.code === 'string' ? body.code : '';
+    if (!code) return res.status(400).json({ error: 'Code is required' });
+    if (!partner) return res.status(400).json({ error: 'Invalid code' });
+    let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
+    let clientSecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+    const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(req.get('authorization') ?? '');
+    if (basic) {
+      const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
+      clientId = decodeURIComponent(id ?? '');
+      clientSecret = decodeURIComponent(secret ?? '');
+    }
+    if (!partners.checkClient(partner, clientId, clientSecret)) return res.status(400).json({ error: 'Invalid code' });
+    if (body.grant_type !== undefined && body.grant_type !== 'authorization_code') return res.status(400).json({ error: 'Invalid code' });
+    const result = await services.oauth.exchangeCode(orm.em.fork(), {
+      partner: partner.name, code,
+      redirectUri: typeof body.redirect_uri === 'string' ? body.redirect_uri : undefined,
+      codeVerifier: typeof body.code_verifier === 'string' ? body.code_verifier : undefined,
+    });
+    if (!result.ok) return res.status(400).json({ error: 'Invalid code' });
+    res.json({ access_token: result.accessToken, token_type: 'Bearer' });
+  });
+  return r;
+}
