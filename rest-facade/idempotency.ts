@@ -40,7 +40,13 @@ export function idempotency(service: IdempotencyService) {
       settled = true;
       const status = res.statusCode;
       const store = status >= 500 ? service.abandon(credential, key) : service.complete(credential, key, status, JSON.stringify(body));
-      store.catch((err) => req.log.error({ err }, 'idempotency key not stored')).finally(() => json(body));
+      store
+        .catch(async (err) => {
+          // Never leave a key "running" for 24 h: without a stored answer, let a retry run again.
+          req.log.error({ err }, 'idempotency answer not stored; key released');
+          await service.abandon(credential, key).catch(() => undefined);
+        })
+        .finally(() => json(body));
       return res;
     };
     res.on('close', () => {

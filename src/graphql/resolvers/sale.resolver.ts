@@ -1,7 +1,7 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
-import type { Commission } from '../../modules/commissions/commission.entity';
+import { effectiveStatus, type Commission } from '../../modules/commissions/commission.entity';
 import type { PayoutBatch } from '../../modules/payouts/payout-batch.entity';
 import type { Sale } from '../../modules/sales/sale.entity';
 import type { GraphQLContext } from '../context';
@@ -88,7 +88,8 @@ export class SaleResolver {
 
   @FieldResolver(() => CommissionStatusEnum, { nullable: true })
   async commissionStatus(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
-    return (await ctx.loaders.for(s.programId).commissionBySaleId.load(s.id))?.status ?? null;
+    const c = await ctx.loaders.for(s.programId).commissionBySaleId.load(s.id);
+    return c ? effectiveStatus(c) : null;
   }
 
   @FieldResolver(() => CommissionType, { nullable: true })
@@ -137,6 +138,11 @@ export class CommissionResolver {
   @Mutation(() => CommissionType, { description: "Marks one sale's commission paid by hand." })
   markCommissionPaid(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.markCommissionPaid(ctx, programId, saleId);
+  }
+
+  @FieldResolver(() => CommissionStatusEnum)
+  status(@Root() c: Commission) {
+    return effectiveStatus(c);
   }
 
   @FieldResolver(() => Float)

@@ -42,7 +42,6 @@ export class CommissionType {
   @Field(() => ID) affiliateId!: string;
   @Field(() => Float, { description: 'Percentage used.' }) rate!: number;
   @Field() currency!: string;
-  @Field(() => CommissionStatusEnum) status!: CommissionStatusEnum;
   @Field(() => Date, { nullable: true }) holdUntil!: Date | null;
   @Field(() => Date, { nullable: true }) approvedAt!: Date | null;
   @Field(() => ID, { nullable: true }) payoutBatchId!: string | null;

@@ -178,6 +178,20 @@ export class ReferralService {
       const rows = isUuid(key) ? await em.find(Referral, { programId: program.id, id: key }) : key.includes('@') ? await this.byEmail(em, program.id, key) : [];
       for (const r of rows) {
         const view = referralView(r);
+        // Its sales go with it (foreign key cascade): first take back the totals they added.
+        await em.execute(
+          `update affiliates set total_commission_earned = total_commission_earned - coalesce((
+             select sum(c.amount) from commissions c join sales s on s.id = c.sale_id where s.program_id = ? and s.referral_id = ?), 0)
+            where id = ?`,
+          [program.id, r.id, r.affiliateId],
+        );
+        await em.execute(
+          `update affiliate_links l set sales = greatest(l.sales - x.n, 0), total_revenue = l.total_revenue - x.revenue, updated_at = now()
+             from (select link_id, count(*)::int as n, sum(total_earned) as revenue from sales
+                    where program_id = ? and referral_id = ? and not refunded and link_id is not null group by link_id) x
+            where l.id = x.link_id`,
+          [program.id, r.id],
+        );
         const n = await em.nativeDelete(Referral, { programId: program.id, id: r.id });
         if (!n) continue;
         await em.execute('update affiliates set number_of_referred_users = greatest(number_of_referred_users - 1, 0), updated_at = now() where id = ?', [r.affiliateId]);

@@ -135,7 +135,9 @@ export class SaleService {
           } else {
             owner = await attributeTo(em, program.id, referralKey);
           }
-        } else if (emailKey) {
+        }
+        // referralId, else email, else promoCode: each is tried when the one before resolves nothing.
+        if (!owner && emailKey) {
           referral = await em
             .createQueryBuilder(Referral, 'r').select('*').where({ programId: program.id })
             .andWhere('lower(r.email) = ?', [emailKey.toLowerCase()]).orderBy({ id: 'desc' }).limit(1).getSingleResult();
@@ -214,8 +216,9 @@ export class SaleService {
         const sale = Number.isSafeInteger(saleId) ? await em.findOne(Sale, { programId: program.id, id: saleId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
         if (!sale) throw notFound('No such sale in this program');
         const commission = await em.findOne(Commission, { programId: program.id, saleId: sale.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if ((moneyChanged || correction !== null) && (sale.refunded || commission?.status === 'paid' || commission?.status === 'reversed')) {
-          throw validationError(`The amounts of a ${sale.refunded ? 'refunded sale' : 'sale whose commission was paid'} cannot change`, correction !== null ? 'commissionEarned' : 'totalEarned');
+        if ((moneyChanged || correction !== null) && (sale.refunded || commission?.status === 'paid' || commission?.status === 'reversed' || commission?.payoutBatchId)) {
+          const why = sale.refunded ? 'refunded sale' : commission?.payoutBatchId && commission.status !== 'paid' ? 'sale whose commission is in a payout batch' : 'sale whose commission was paid';
+          throw validationError(`The amounts of a ${why} cannot change`, correction !== null ? 'commissionEarned' : 'totalEarned');
         }
         if (changes.externalId && changes.externalId !== sale.externalId && (await em.findOne(Sale, { programId: program.id, externalId: changes.externalId }))) {
           throw new DomainError('DUPLICATE', 'Another sale already has this externalId', [{ field: 'externalId', message: 'already exists' }]);
@@ -229,7 +232,8 @@ export class SaleService {
             await correctTo(em, commission, correction, 'set by PUT /sales commissionEarned');
           } else if (moneyChanged) {
             const affiliate = await em.findOneOrFail(Affiliate, { programId: program.id, id: sale.affiliateId });
-            const r = await this.compute(em, program, sale, affiliate);
+            // The rate the commission was recorded with stays unless the sale's own rate is changed (null: inherit again).
+            const r = await this.compute(em, program, sale, affiliate, 'commissionRate' in changes ? sale.commissionRate : commission.rate);
             commission.rate = r.rate;
             commission.base = r.base;
             await correctTo(em, commission, r.amount, 'recomputed after the sale changed');
@@ -283,12 +287,12 @@ export class SaleService {
     return { alreadyRefunded: result.alreadyRefunded, sale: ctx.em.merge(result.sale) };
   }
 
-  private async compute(em: EntityManager, program: Program, sale: Sale, affiliate: Affiliate) {
+  private async compute(em: EntityManager, program: Program, sale: Sale, affiliate: Affiliate, saleRate: string | null = sale.commissionRate) {
     const plan = affiliate.commissionRate == null && affiliate.commissionPlanId ? await em.findOne(CommissionPlan, { programId: program.id, id: affiliate.commissionPlanId }) : null;
     return computeCommission({
       totalEarned: sale.totalEarned, tax: sale.tax, shipping: sale.shipping,
       deductTax: program.deductTax, deductShipping: program.deductShipping,
-      saleRate: sale.commissionRate, affiliateRate: affiliate.commissionRate, planRate: plan?.commissionRate, programRate: program.defaultCommissionRate,
+      saleRate, affiliateRate: affiliate.commissionRate, planRate: plan?.commissionRate, programRate: program.defaultCommissionRate,
       currency: sale.currency,
     });
   }

@@ -1,5 +1,5 @@
 import { moneyToNumber } from '../../common/money';
-import type { Commission } from '../commissions/commission.entity';
+import { effectiveStatus, type Commission } from '../commissions/commission.entity';
 import type { Sale } from './sale.entity';
 
 /** Public representation of a sale (REST body, event payload); commissionEarned is the commission's current amount. */
@@ -21,7 +21,7 @@ export function saleView(s: Sale, c: Commission | null) {
     shipping: money(s.shipping),
     commissionRate: c ? Number(c.rate) : s.commissionRate == null ? null : Number(s.commissionRate),
     commissionEarned: c ? moneyToNumber(c.amount, s.currency) : 0,
-    commissionStatus: c?.status ?? null,
+    commissionStatus: c ? effectiveStatus(c) : null,
     refunded: s.refunded,
     refundedAt: s.refundedAt ? s.refundedAt.toISOString() : null,
     createdAt: s.createdAt.toISOString(),

@@ -1,0 +1,525 @@
+/**
+ * Payouts over GraphQL (DESIGN.md "Money and commissions", "Dashboard GraphQL"): commissions by status with their
+ * append-only ledger, payout batches (all approved commissions, or those named by sale or commission id; an
+ * ineligible one named is VALIDATION_FAILED), marking a batch paid, marking one commission paid by hand, the
+ * REST view of those states, program isolation, and concurrent batching that never puts a commission in two
+ * batches. Sales are recorded through the REST API.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+// ---------------------------------------------------------------------------------------------------------
+// helpers
+
+let counter = 0;
+const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
+const program = (settings: Record<string, unknown> = {}) => createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
+
+type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
+const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
+function dataOf(res: Gql) {
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data;
+}
+
+const COMMISSION_FIELDS = 'id saleId affiliateId rate base amount currency status payoutBatchId paidAt paidManually approvedAt holdUntil reversedAt entries { kind amount }';
+const BATCH_FIELDS = 'id status currency total commissionCount createdAt paidAt';
+const COMMISSIONS = `query($status: CommissionStatus, $first: Int, $after: String) {
+  commissions(status: $status, first: $first, after: $after) { nodes { ${COMMISSION_FIELDS} } pageInfo { hasNextPage endCursor } } }`;
+const CREATE_BATCH = `mutation($saleIds: [SafeInt!], $commissionIds: [ID!]) { createPayoutBatch(saleIds: $saleIds, commissionIds: $commissionIds) { ${BATCH_FIELDS} } }`;
+const MARK_BATCH_PAID = `mutation($id: ID!) { markPayoutBatchPaid(id: $id) { ${BATCH_FIELDS} } }`;
+const MARK_COMMISSION_PAID = `mutation($saleId: SafeInt!) { markCommissionPaid(saleId: $saleId) { ${COMMISSION_FIELDS} } }`;
+const BATCHES = `{ payoutBatches { ${BATCH_FIELDS} } }`;
+const SALE_COMMISSION = `query($id: SafeInt!) { sale(id: $id) { id commissionStatus commissionEarned commission { ${COMMISSION_FIELDS} } } }`;
+
+const gql = (p: ProgramFixture, query: string, variables: Record<string, unknown> = {}, token = p.key): Promise<Gql> => server.graphql(query, variables, token);
+
+async function commissions(p: ProgramFixture, status?: string) {
+  const nodes: any[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const d: any = dataOf(await gql(p, COMMISSIONS, { status: status ?? null, first: 100, after }));
+    nodes.push(...d.commissions.nodes);
+    if (!d.commissions.pageInfo.hasNextPage) return nodes;
+    after = d.commissions.pageInfo.endCursor;
+  }
+}
+const saleIdsOf = (nodes: any[]) => nodes.map((c) => c.saleId);
+
+async function createBatch(p: ProgramFixture, args: { saleIds?: number[]; commissionIds?: string[] } = {}) {
+  return gql(p, CREATE_BATCH, { saleIds: args.saleIds ?? null, commissionIds: args.commissionIds ?? null });
+}
+async function batch(p: ProgramFixture, args: { saleIds?: number[]; commissionIds?: string[] } = {}) {
+  return dataOf(await createBatch(p, args)).createPayoutBatch;
+}
+async function batches(p: ProgramFixture) {
+  return dataOf(await gql(p, BATCHES)).payoutBatches as any[];
+}
+async function commissionOf(p: ProgramFixture, saleId: number) {
+  return dataOf(await gql(p, SALE_COMMISSION, { id: saleId })).sale.commission;
+}
+
+/** POST /sales crediting the affiliate; 200 or throws. */
+async function sale(p: ProgramFixture, affiliateId: string, totalEarned = 100, extra: Record<string, unknown> = {}) {
+  const res = await server.api('POST', '/sales', { token: p.key, body: { referralId: affiliateId, name: 'Buyer', email: `b-${uniq()}@example.com`, totalEarned, ...extra } });
+  if (res.status !== 200 || !res.body) throw new Error(`POST /sales failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+async function restSale(p: ProgramFixture, id: number) {
+  const res = await server.api('GET', '/sales', { token: p.key, query: { id: String(id) } });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+async function refund(p: ProgramFixture, saleId: number) {
+  return server.api('PATCH', '/sales', { token: p.key, body: { saleId } });
+}
+async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
+  return (await server.runtime.orm.em.fork().getConnection().execute(query, params)) as T[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('commissions(status)', () => {
+  let p: ProgramFixture;
+  let a: any;
+  let approved: any;
+  let reversed: any;
+  let paid: any;
+  let corrected: any;
+
+  beforeAll(async () => {
+    p = await program();
+    a = await createAffiliate(server, p.key);
+    approved = await sale(p, a.id, 100);
+    reversed = await sale(p, a.id, 50);
+    expect((await refund(p, reversed.id)).status).toBe(200);
+    paid = await sale(p, a.id, 30);
+    dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: paid.id }));
+    corrected = await sale(p, a.id, 10);
+    expect((await server.api('PUT', '/sales', { token: p.key, body: { saleId: corrected.id, commissionEarned: 5 } })).status).toBe(200);
+  });
+
+  test('approved: only approved commissions, with their ledger', async () => {
+    const nodes = await commissions(p, 'approved');
+    expect(saleIdsOf(nodes)).toEqual([approved.id, corrected.id]);
+    expect(nodes[0]).toEqual({
+      id: expect.stringMatching(UUID_RE),
+      saleId: approved.id,
+      affiliateId: a.id,
+      rate: 20,
+      base: 100,
+      amount: 20,
+      currency: 'USD',
+      status: 'approved',
+      payoutBatchId: null,
+      paidAt: null,
+      paidManually: false,
+      approvedAt: expect.stringMatching(ISO_RE),
+      holdUntil: null,
+      reversedAt: null,
+      entries: [{ kind: 'earned', amount: 20 }],
+    });
+    expect(nodes[1]).toEqual(expect.objectContaining({ amount: 5, entries: [{ kind: 'earned', amount: 2 }, { kind: 'correction', amount: 3 }] }));
+  });
+
+  test('reversed: the refunded sale\'s commission, amount 0, earned + reversal', async () => {
+    const nodes = await commissions(p, 'reversed');
+    expect(saleIdsOf(nodes)).toEqual([reversed.id]);
+    expect(nodes[0]).toEqual(expect.objectContaining({ status: 'reversed', amount: 0, reversedAt: expect.stringMatching(ISO_RE), entries: [{ kind: 'earned', amount: 10 }, { kind: 'reversal', amount: -10 }] }));
+  });
+
+  test('paid: the manually paid one', async () => {
+    const nodes = await commissions(p, 'paid');
+    expect(saleIdsOf(nodes)).toEqual([paid.id]);
+    expect(nodes[0]).toEqual(expect.objectContaining({ status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 6 }));
+  });
+
+  test('pending: none here; without a status every commission in creation order', async () => {
+    expect(await commissions(p, 'pending')).toEqual([]);
+    expect(saleIdsOf(await commissions(p))).toEqual([approved.id, reversed.id, paid.id, corrected.id]);
+  });
+
+  test('paging with first and after', async () => {
+    const page1 = dataOf(await gql(p, COMMISSIONS, { first: 3 })).commissions;
+    expect(page1.nodes).toHaveLength(3);
+    expect(page1.pageInfo.hasNextPage).toBe(true);
+    const page2 = dataOf(await gql(p, COMMISSIONS, { first: 3, after: page1.pageInfo.endCursor })).commissions;
+    expect(saleIdsOf(page2.nodes)).toEqual([corrected.id]);
+    expect(page2.pageInfo.hasNextPage).toBe(false);
+  });
+
+  test('an unknown status is VALIDATION_FAILED', async () => {
+    const res = await gql(p, `{ commissions(status: refunded) { nodes { id } } }`);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    const res2 = await gql(p, COMMISSIONS, { status: 'nope' });
+    expect(codeOf(res2)).toBe('VALIDATION_FAILED');
+  });
+
+  test('without a credential: UNAUTHENTICATED', async () => {
+    const res = await server.graphql(COMMISSIONS, { status: 'approved' });
+    expect(codeOf(res)).toBe('UNAUTHENTICATED');
+  });
+
+  test('another program sees none of these', async () => {
+    const q = await program();
+    const qa = await createAffiliate(server, q.key);
+    const mine = await sale(q, qa.id);
+    expect(saleIdsOf(await commissions(q))).toEqual([mine.id]);
+    expect(await batches(q)).toEqual([]);
+  });
+
+  describe('holding period', () => {
+    let h: ProgramFixture;
+    let ha: any;
+    beforeAll(async () => {
+      h = await program({ commissionHoldDays: 7 });
+      ha = await createAffiliate(server, h.key);
+    });
+
+    test('a held commission is pending until its hold ends, then approved', async () => {
+      const s = await sale(h, ha.id, 100);
+      const pending = await commissions(h, 'pending');
+      expect(saleIdsOf(pending)).toEqual([s.id]);
+      const holdUntil = new Date(pending[0].holdUntil).getTime();
+      expect(Math.abs(holdUntil - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
+      expect(pending[0].approvedAt).toBeNull();
+      expect(await commissions(h, 'approved')).toEqual([]);
+
+      await sql(`update commissions set hold_until = now() - interval '1 minute' where sale_id = ?`, [s.id]);
+      const nowApproved = await commissions(h, 'approved');
+      expect(saleIdsOf(nowApproved)).toEqual([s.id]);
+      expect(nowApproved[0].approvedAt).toMatch(ISO_RE);
+      expect(await commissions(h, 'pending')).toEqual([]);
+      expect((await restSale(h, s.id)).commissionStatus).toBe('approved');
+    });
+
+    test('a commission past its hold reads as approved on GET /sales without anyone listing commissions first', async () => {
+      const s = await sale(h, ha.id, 100);
+      expect((await restSale(h, s.id)).commissionStatus).toBe('pending');
+      await sql(`update commissions set hold_until = now() - interval '1 minute' where sale_id = ?`, [s.id]);
+      expect((await restSale(h, s.id)).commissionStatus).toBe('approved');
+    });
+
+    test('a pending commission cannot be batched: named → VALIDATION_FAILED; all → nothing to pay', async () => {
+      const h2 = await program({ commissionHoldDays: 3 });
+      const s = await sale(h2, (await createAffiliate(server, h2.key)).id, 100);
+      const c = await commissionOf(h2, s.id);
+      expect(codeOf(await createBatch(h2, { saleIds: [s.id] }))).toBe('VALIDATION_FAILED');
+      expect(codeOf(await createBatch(h2, { commissionIds: [c.id] }))).toBe('VALIDATION_FAILED');
+      expect(codeOf(await createBatch(h2))).toBe('VALIDATION_FAILED');
+      expect(await batches(h2)).toEqual([]);
+      expect(await commissionOf(h2, s.id)).toEqual(expect.objectContaining({ status: 'pending', payoutBatchId: null }));
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('createPayoutBatch', () => {
+  test('with no names: every approved, unbatched commission; total and count; others untouched', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const b = await createAffiliate(server, p.key);
+    const s1 = await sale(p, a.id, 10); // 2
+    const s2 = await sale(p, b.id, 20.05); // 4.01
+    const s3 = await sale(p, a.id, -5); // -1
+    const r = await sale(p, a.id, 50);
+    await refund(p, r.id);
+    const m = await sale(p, a.id, 40);
+    dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: m.id }));
+    const earlier = await sale(p, b.id, 70);
+    const earlierBatch = await batch(p, { saleIds: [earlier.id] });
+
+    const bt = await batch(p);
+    expect(bt).toEqual({ id: expect.stringMatching(UUID_RE), status: 'open', currency: 'USD', total: 5.01, commissionCount: 3, createdAt: expect.stringMatching(ISO_RE), paidAt: null });
+    for (const s of [s1, s2, s3]) {
+      expect(await commissionOf(p, s.id)).toEqual(expect.objectContaining({ payoutBatchId: bt.id, status: 'approved' }));
+      expect((await restSale(p, s.id)).commissionStatus).toBe('approved');
+    }
+    expect(await commissionOf(p, r.id)).toEqual(expect.objectContaining({ payoutBatchId: null, status: 'reversed' }));
+    expect(await commissionOf(p, m.id)).toEqual(expect.objectContaining({ payoutBatchId: null, status: 'paid' }));
+    expect((await commissionOf(p, earlier.id)).payoutBatchId).toBe(earlierBatch.id);
+
+    // listed newest first
+    expect((await batches(p)).map((x) => x.id)).toEqual([bt.id, earlierBatch.id]);
+    expect((await batches(p))[0]).toEqual(bt);
+
+    // nothing left to pay: VALIDATION_FAILED, no empty batch
+    const again = await createBatch(p);
+    expect(codeOf(again)).toBe('VALIDATION_FAILED');
+    expect(again.body.data ?? null).toBeNull();
+    expect(await batches(p)).toHaveLength(2);
+  });
+
+  test('named by sale ids: only those', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const s1 = await sale(p, a.id, 1); // 0.2
+    const s2 = await sale(p, a.id, 1.005); // 0.201 → 0.20
+    const s3 = await sale(p, a.id, 100);
+    const bt = await batch(p, { saleIds: [s1.id, s2.id] });
+    expect(bt).toEqual(expect.objectContaining({ status: 'open', commissionCount: 2, total: 0.4 }));
+    expect((await commissionOf(p, s1.id)).payoutBatchId).toBe(bt.id);
+    expect((await commissionOf(p, s2.id)).payoutBatchId).toBe(bt.id);
+    expect((await commissionOf(p, s3.id)).payoutBatchId).toBeNull();
+  });
+
+  test('named by commission ids: only those', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const s1 = await sale(p, a.id, 10);
+    const s2 = await sale(p, a.id, 10);
+    const c1 = await commissionOf(p, s1.id);
+    const bt = await batch(p, { commissionIds: [c1.id] });
+    expect(bt).toEqual(expect.objectContaining({ commissionCount: 1, total: 2 }));
+    expect((await commissionOf(p, s1.id)).payoutBatchId).toBe(bt.id);
+    expect((await commissionOf(p, s2.id)).payoutBatchId).toBeNull();
+  });
+
+  describe('an ineligible or unknown one named: VALIDATION_FAILED, no batch, nothing changes', () => {
+    let p: ProgramFixture;
+    let a: any;
+    let eligible: any;
+    let reversed: any;
+    let manuallyPaid: any;
+    let batched: any;
+    let batchPaid: any;
+    let otherProgramSale: any;
+
+    beforeAll(async () => {
+      p = await program();
+      a = await createAffiliate(server, p.key);
+      eligible = await sale(p, a.id);
+      reversed = await sale(p, a.id);
+      await refund(p, reversed.id);
+      manuallyPaid = await sale(p, a.id);
+      dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: manuallyPaid.id }));
+      batched = await sale(p, a.id);
+      await batch(p, { saleIds: [batched.id] });
+      batchPaid = await sale(p, a.id);
+      const bp = await batch(p, { saleIds: [batchPaid.id] });
+      dataOf(await gql(p, MARK_BATCH_PAID, { id: bp.id }));
+      const q = await program();
+      otherProgramSale = await sale(q, (await createAffiliate(server, q.key)).id);
+    });
+
+    test.each([
+      ['reversed', () => reversed.id],
+      ['manually paid', () => manuallyPaid.id],
+      ['already in a batch', () => batched.id],
+      ['paid out in a batch', () => batchPaid.id],
+      ['unknown', () => 999_999_999],
+      ['another program\'s', () => otherProgramSale.id],
+    ])('%s (alone and beside an eligible one)', async (_what, id) => {
+      const before = await batches(p);
+      const eligibleBefore = await commissionOf(p, eligible.id);
+      for (const saleIds of [[id()], [eligible.id, id()]]) {
+        const res = await createBatch(p, { saleIds });
+        expect({ saleIds, code: codeOf(res) }).toEqual({ saleIds, code: 'VALIDATION_FAILED' });
+        expect(res.body.data ?? null).toBeNull();
+      }
+      expect(await batches(p)).toEqual(before);
+      expect(await commissionOf(p, eligible.id)).toEqual(eligibleBefore);
+    });
+
+    test('by commission id: reversed, paid or batched ones, an unknown id, a malformed id', async () => {
+      const before = await batches(p);
+      for (const s of [reversed, manuallyPaid, batched, batchPaid]) {
+        const c = await commissionOf(p, s.id);
+        expect(codeOf(await createBatch(p, { commissionIds: [c.id] }))).toBe('VALIDATION_FAILED');
+      }
+      expect(codeOf(await createBatch(p, { commissionIds: [randomUUID()] }))).toBe('VALIDATION_FAILED');
+      expect(codeOf(await createBatch(p, { commissionIds: ['not-a-uuid'] }))).toBe('VALIDATION_FAILED');
+      expect(await batches(p)).toEqual(before);
+    });
+
+    test('both commissionIds and saleIds, or an empty list: VALIDATION_FAILED', async () => {
+      const c = await commissionOf(p, eligible.id);
+      expect(codeOf(await createBatch(p, { saleIds: [eligible.id], commissionIds: [c.id] }))).toBe('VALIDATION_FAILED');
+      expect(codeOf(await createBatch(p, { saleIds: [] }))).toBe('VALIDATION_FAILED');
+      expect((await commissionOf(p, eligible.id)).payoutBatchId).toBeNull();
+    });
+
+    test('the eligible one can still be batched alone', async () => {
+      const bt = await batch(p, { saleIds: [eligible.id] });
+      expect(bt.commissionCount).toBe(1);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('markPayoutBatchPaid', () => {
+  test('marks the batch and its commissions paid; the sales read paid; a repeat changes nothing', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const s1 = await sale(p, a.id, 10);
+    const s2 = await sale(p, a.id, 20);
+    const outside = await sale(p, a.id, 30);
+    const bt = await batch(p, { saleIds: [s1.id, s2.id] });
+    const paid = dataOf(await gql(p, MARK_BATCH_PAID, { id: bt.id })).markPayoutBatchPaid;
+    expect(paid).toEqual({ ...bt, status: 'paid', paidAt: expect.stringMatching(ISO_RE) });
+    for (const s of [s1, s2]) {
+      expect(await commissionOf(p, s.id)).toEqual(expect.objectContaining({ status: 'paid', paidManually: false, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: bt.id }));
+      const rest = await restSale(p, s.id);
+      expect({ status: rest.commissionStatus, earned: rest.commissionEarned }).toEqual({ status: 'paid', earned: s.commissionEarned });
+    }
+    expect((await commissionOf(p, outside.id)).status).toBe('approved');
+    expect(saleIdsOf(await commissions(p, 'paid'))).toEqual([s1.id, s2.id]);
+    // the affiliate's earned total does not change by paying
+    expect((await server.api('GET', '/affiliates', { token: p.key, query: { id: a.id } })).body.totalCommissionEarned).toBe(12);
+
+    const again = dataOf(await gql(p, MARK_BATCH_PAID, { id: bt.id })).markPayoutBatchPaid;
+    expect(again).toEqual(paid);
+    expect((await batches(p))[0]).toEqual(paid);
+  });
+
+  test('unknown, malformed or another program\'s batch: NOT_FOUND, nothing changes', async () => {
+    const p = await program();
+    const q = await program();
+    const qa = await createAffiliate(server, q.key);
+    const qs = await sale(q, qa.id);
+    const qb = await batch(q, { saleIds: [qs.id] });
+    for (const id of [randomUUID(), 'nope', qb.id]) {
+      expect({ id, code: codeOf(await gql(p, MARK_BATCH_PAID, { id })) }).toEqual({ id, code: 'NOT_FOUND' });
+    }
+    expect((await batches(q))[0]).toEqual(qb);
+    expect((await commissionOf(q, qs.id)).status).toBe('approved');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('markCommissionPaid', () => {
+  let p: ProgramFixture;
+  let a: any;
+  beforeAll(async () => {
+    p = await program();
+    a = await createAffiliate(server, p.key);
+  });
+
+  test('marks one approved commission paid by hand; the sale reads paid; a repeat returns it unchanged', async () => {
+    const s = await sale(p, a.id, 10);
+    const c = dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: s.id })).markCommissionPaid;
+    expect(c).toEqual(expect.objectContaining({ saleId: s.id, status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 2 }));
+    expect((await restSale(p, s.id)).commissionStatus).toBe('paid');
+    const again = dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: s.id })).markCommissionPaid;
+    expect(again).toEqual(c);
+    // a hand-paid commission is not batched afterwards
+    expect(codeOf(await createBatch(p, { saleIds: [s.id] }))).toBe('VALIDATION_FAILED');
+  });
+
+  test('reversed or in a batch: VALIDATION_FAILED; unknown or another program\'s sale: NOT_FOUND', async () => {
+    const r = await sale(p, a.id);
+    await refund(p, r.id);
+    expect(codeOf(await gql(p, MARK_COMMISSION_PAID, { saleId: r.id }))).toBe('VALIDATION_FAILED');
+    expect((await commissionOf(p, r.id)).status).toBe('reversed');
+
+    const b = await sale(p, a.id);
+    await batch(p, { saleIds: [b.id] });
+    expect(codeOf(await gql(p, MARK_COMMISSION_PAID, { saleId: b.id }))).toBe('VALIDATION_FAILED');
+    expect(await commissionOf(p, b.id)).toEqual(expect.objectContaining({ status: 'approved', paidManually: false }));
+
+    expect(codeOf(await gql(p, MARK_COMMISSION_PAID, { saleId: 999_999_999 }))).toBe('NOT_FOUND');
+    const q = await program();
+    const qs = await sale(q, (await createAffiliate(server, q.key)).id);
+    expect(codeOf(await gql(p, MARK_COMMISSION_PAID, { saleId: qs.id }))).toBe('NOT_FOUND');
+    expect((await commissionOf(q, qs.id)).status).toBe('approved');
+  });
+
+  test('a dashboard session acts with programId; another user\'s session cannot touch the program', async () => {
+    const s = await sale(p, a.id);
+    const other = await program();
+    const denied = await server.graphql(`mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { id } }`, { p: p.programId, s: s.id }, other.session);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain(codeOf(denied));
+    expect((await commissionOf(p, s.id)).status).toBe('approved');
+    const ok = await server.graphql(`mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { status } }`, { p: p.programId, s: s.id }, p.session);
+    expect(dataOf(ok).markCommissionPaid.status).toBe('paid');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('concurrency', () => {
+  test('10 concurrent createPayoutBatch calls never put one commission into two batches', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const created: any[] = [];
+    for (let i = 0; i < 30; i++) created.push(await sale(p, a.id, 10 + i));
+    const results = await Promise.all(Array.from({ length: 10 }, () => createBatch(p)));
+    const ok = results.filter((r) => !r.body.errors).map((r) => r.body.data.createPayoutBatch);
+    for (const r of results.filter((x) => x.body.errors)) expect(codeOf(r)).toBe('VALIDATION_FAILED');
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.reduce((n, b) => n + b.commissionCount, 0)).toBe(30);
+    const all = await commissions(p);
+    expect(all).toHaveLength(30);
+    const byBatch = new Map<string, any[]>();
+    for (const c of all) {
+      expect(ok.map((b) => b.id)).toContain(c.payoutBatchId);
+      byBatch.set(c.payoutBatchId, [...(byBatch.get(c.payoutBatchId) ?? []), c]);
+    }
+    for (const b of ok) {
+      const members = byBatch.get(b.id) ?? [];
+      expect(members).toHaveLength(b.commissionCount);
+      expect(b.total).toBeCloseTo(members.reduce((s, c) => s + c.amount, 0), 6);
+    }
+    // one commission, one batch: the database agrees
+    const [row] = await sql<{ n: string }>(`select count(*) as n from commissions where program_id = ? and payout_batch_id is null`, [p.programId]);
+    expect(Number(row.n)).toBe(0);
+    expect(await batches(p)).toHaveLength(ok.length);
+  });
+
+  test('10 concurrent batches naming the same sales: exactly one succeeds', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    const s1 = await sale(p, a.id);
+    const s2 = await sale(p, a.id);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => createBatch(p, { saleIds: i % 2 ? [s1.id, s2.id] : [s2.id, s1.id] })));
+    const ok = results.filter((r) => !r.body.errors);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.body.errors)) expect(codeOf(r)).toBe('VALIDATION_FAILED');
+    expect(await batches(p)).toHaveLength(1);
+    expect((await commissionOf(p, s1.id)).payoutBatchId).toBe(ok[0].body.data.createPayoutBatch.id);
+  });
+
+  test('a batch racing a refund of the same sale: exactly one of them wins', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    for (let round = 0; round < 5; round++) {
+      const s = await sale(p, a.id);
+      const [b, r] = await Promise.all([createBatch(p, { saleIds: [s.id] }), refund(p, s.id)]);
+      const batched = !b.body.errors;
+      const refunded = r.status === 200;
+      expect({ round, batched, refunded }).toEqual({ round, batched: !refunded, refunded: !batched });
+      if (batched) expect(r.body).toEqual(expect.objectContaining({ code: 'REFUND_NOT_ALLOWED', reason: 'in_payout_batch' }));
+      else expect(codeOf(b)).toBe('VALIDATION_FAILED');
+      const c = await commissionOf(p, s.id);
+      expect(c.status === 'reversed' ? c.payoutBatchId : 'none').toBe(refunded ? null : 'none');
+    }
+  });
+
+  test('markCommissionPaid racing a batch of the same sale: exactly one of them wins', async () => {
+    const p = await program();
+    const a = await createAffiliate(server, p.key);
+    for (let round = 0; round < 5; round++) {
+      const s = await sale(p, a.id);
+      const [b, m] = await Promise.all([createBatch(p, { saleIds: [s.id] }), gql(p, MARK_COMMISSION_PAID, { saleId: s.id })]);
+      const batched = !b.body.errors;
+      const paidByHand = !m.body.errors;
+      expect({ round, batched, paidByHand }).toEqual({ round, batched: !paidByHand, paidByHand: !batched });
+      const c = await commissionOf(p, s.id);
+      if (batched) expect(c).toEqual(expect.objectContaining({ status: 'approved', paidManually: false, payoutBatchId: b.body.data.createPayoutBatch.id }));
+      else expect(c).toEqual(expect.objectContaining({ status: 'paid', paidManually: true, payoutBatchId: null }));
+    }
+  });
+});
