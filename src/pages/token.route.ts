@@ -22,15 +22,26 @@ export function tokenRouter(orm: MikroORM, services: Services, partners: Partner
     const code = typeof body.code === 'string' ? body.code : '';
     if (!code) return res.status(400).json({ error: 'Code is required' });
     if (!partner) return res.status(400).json({ error: 'Invalid code' });
-    let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
-    let clientSecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+    // Client credentials may come in the form or as HTTP Basic (form-urlencoded, then base64: RFC 6749
+    // §2.3.1); whatever is sent must match.
+    const formId = typeof body.client_id === 'string' ? body.client_id : undefined;
+    const formSecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+    if (!partners.checkClient(partner, formId, formSecret)) return res.status(400).json({ error: 'Invalid code' });
     const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(req.get('authorization') ?? '');
     if (basic) {
-      const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
-      clientId = decodeURIComponent(id ?? '');
-      clientSecret = decodeURIComponent(secret ?? '');
+      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      const formDecode = (v: string) => {
+        try {
+          return decodeURIComponent(v.replace(/\+/g, ' '));
+        } catch {
+          return '\u0000';
+        }
+      };
+      const id = formDecode(colon < 0 ? decoded : decoded.slice(0, colon));
+      const secret = colon < 0 ? '' : formDecode(decoded.slice(colon + 1));
+      if (!partners.checkClient(partner, id, secret)) return res.status(400).json({ error: 'Invalid code' });
     }
-    if (!partners.checkClient(partner, clientId, clientSecret)) return res.status(400).json({ error: 'Invalid code' });
     if (body.grant_type !== undefined && body.grant_type !== 'authorization_code') return res.status(400).json({ error: 'Invalid code' });
     const result = await services.oauth.exchangeCode(orm.em.fork(), {
       partner: partner.name, code,

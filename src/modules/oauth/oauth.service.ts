@@ -55,6 +55,8 @@ export class OAuthService {
       if (new Date(row.expires_at).getTime() <= Date.now() || row.partner !== args.partner) return { ok: false };
       if (args.redirectUri !== undefined && args.redirectUri !== row.redirect_uri) return { ok: false };
       if (row.code_challenge && (!args.codeVerifier || !pkceMatches(args.codeVerifier, row.code_challenge, row.code_challenge_method))) return { ok: false };
+      // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 §2.1.1).
+      if (!row.code_challenge && args.codeVerifier !== undefined) return { ok: false };
       const accessToken = TOKEN_PREFIX.oauth + randomToken(32);
       const token = tem.create(OAuthToken, { programId: row.program_id, userId: row.user_id, partner: row.partner, tokenHash: sha256(accessToken), prefix: accessToken.slice(0, 12) });
       tem.persist(token);
@@ -76,6 +78,7 @@ export class OAuthService {
 
   /** Connected apps of one of the user's programs. */
   async listConnections(ctx: ServiceContext, programId: string): Promise<OAuthToken[]> {
+    if (ctx.actor.kind === 'oauth') throw forbidden('A partner token cannot list connected apps');
     const program = await this.programs.requireProgram(ctx, programId);
     return ctx.em.find(OAuthToken, { programId: program.id }, { orderBy: { id: 'desc' } });
   }
