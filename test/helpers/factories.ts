@@ -39,3 +39,17 @@ export async function createAffiliate(server: TestServer, key: string, body: Rec
   if (res.status !== 200) throw new Error(`createAffiliate failed: ${res.status} ${res.text}`);
   return res.body;
 }
+
+/**
+ * A partner (OAuth) access token for the program, minted through the same service calls the consent page
+ * and the token endpoint make (the full browser flow is tested in test/e2e/oauth).
+ */
+export async function createPartnerToken(server: TestServer, p: ProgramFixture, partner = 'zapier'): Promise<string> {
+  const { services, orm } = server.runtime;
+  const em = orm.em.fork();
+  const user = await services.users.findByEmail(em, p.ownerEmail);
+  const code = await services.oauth.issueCode(em, { partner, userId: user!.id, programId: p.programId, redirectUri: 'http://localhost:8976/callback' });
+  const result = await services.oauth.exchangeCode(em, { partner, code });
+  if (!result.ok) throw new Error('could not mint a partner token');
+  return result.accessToken;
+}

@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -977,9 +977,14 @@ describe('authentication', () => {
     expectError(await getCoupons(p.session), 403, 'FORBIDDEN');
   });
 
-  // DESIGN: an OAuth partner token (scope affiliates, links, referrals, sales) calling /coupons is 403.
-  // There is no way yet to obtain a partner token inside the test server without the consent flow.
-  test.skip('an OAuth partner token is 403 FORBIDDEN on /coupons (not testable yet)', () => undefined);
+  // DESIGN: an OAuth partner token (scope affiliates, links, referrals, sales) is 403 on /coupons, while the
+  // same token reads affiliates.
+  test('an OAuth partner token is 403 FORBIDDEN on /coupons', async () => {
+    const partner = await createPartnerToken(server, p);
+    expectError(await getCoupons(partner), 403, 'FORBIDDEN');
+    for (const method of ['POST', 'PUT', 'DELETE']) expectError(await server.api(method, '/coupons', { token: partner, body: {} }), 403, 'FORBIDDEN');
+    expect((await server.api('GET', '/affiliates', { token: partner })).status).toBe(200);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
