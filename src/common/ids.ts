@@ -9,13 +9,31 @@ export const isClickId = (v: string): boolean => CLICK_ID_RE.test(v) && Number(v
 
 /**
  * UUIDv7 (RFC 9562): time-ordered, so ids sort by creation time and cursor pagination can order by id alone,
- * and B-tree inserts stay local.
+ * and B-tree inserts stay local. Within one millisecond a 12-bit counter (method 1) keeps ids of this
+ * process strictly increasing, so the event log never reorders events written in the same millisecond.
  */
+let lastMs = 0;
+let seq = 0;
 export function newId(): string {
   const b = randomBytes(16);
-  const ms = BigInt(Date.now());
-  for (let i = 0; i < 6; i++) b[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
-  b[6] = (b[6] & 0x0f) | 0x70;
+  let ms = Date.now();
+  // Same millisecond (or a small step back of the clock): keep counting from the last id. A large jump is
+  // taken as the new time.
+  if (ms <= lastMs && lastMs - ms < 10_000) {
+    ms = lastMs;
+    seq += 1;
+    if (seq > 0xfff && ms < 0xffffffffffff) {
+      ms += 1;
+      seq = b[6] & 0x7f;
+    }
+  } else {
+    seq = ((b[6] & 0x07) << 8) | b[7]; // random start, leaving room to count up
+  }
+  lastMs = ms;
+  const t = BigInt(ms);
+  for (let i = 0; i < 6; i++) b[i] = Number((t >> BigInt(8 * (5 - i))) & 0xffn);
+  b[6] = 0x70 | ((seq >> 8) & 0x0f);
+  b[7] = seq & 0xff;
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;

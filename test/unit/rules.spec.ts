@@ -610,3 +610,13 @@ describe('passwords', () => {
     expect(await verifyPassword('pässwörd-日本-🔑', tampered)).toBe(false);
   });
 });
+
+describe('newId is strictly increasing within one process, also within a millisecond', () => {
+  test('10,000 ids in a tight loop sort in creation order and are unique', () => {
+    const { newId: id } = require('../../src/common/ids') as typeof import('../../src/common/ids');
+    const ids = Array.from({ length: 10_000 }, () => id());
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const x of ids.slice(0, 50)) expect(x).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

@@ -1,4 +1,5 @@
 import { validationError } from '../../common/errors';
+import { isUuid } from '../../common/ids';
 import type { ServiceContext } from '../../common/service-context';
 import { EventRecord } from '../events/event.entity';
 import type { ProgramService } from '../programs/program.service';
@@ -26,13 +27,14 @@ export class EventLogService {
 
   /**
    * Sends events again: one event (to all its endpoints, or one), or every failed delivery since a time.
-   * Delivered again means a fresh delivery cycle; the receiver sees the same webhook-id (dedupe by it).
+   * Delivered again means a fresh delivery cycle (attempts and the retry schedule start over); the receiver sees the same webhook-id (dedupe by it).
    * Returns how many deliveries were queued.
    */
   async replay(ctx: ServiceContext, programId: string | null | undefined, args: { eventId?: string | null; since?: Date | null; endpointId?: string | null }): Promise<number> {
     const program = await this.programs.requireProgram(ctx, programId);
     if (!args.eventId && !args.since) throw validationError('eventId or since is required', 'eventId');
     if (args.eventId && !EVENT_CURSOR.test(args.eventId)) throw validationError('eventId is not an event id', 'eventId');
+    if (args.endpointId && !isUuid(args.endpointId)) throw validationError('endpointId is not a webhook endpoint id', 'endpointId');
     const params: unknown[] = [program.id];
     let filter = '';
     if (args.endpointId) {
@@ -48,14 +50,14 @@ export class EventLogService {
          select ev.program_id, e.id, ev.id from events ev join webhook_endpoints e on e.program_id = ev.program_id
           where ev.program_id = ? ${filter} and ev.id = ? and e.enabled and (cardinality(e.event_types) = 0 or ev.type = any(e.event_types))
          on conflict (endpoint_id, event_id) do update
-           set status = 'pending', next_attempt_at = now(), locked_until = null, updated_at = now()
+           set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
          returning id`,
         [...params, args.eventId],
       );
       return rows.length;
     }
     const rows = await ctx.em.execute<{ id: number }[]>(
-      `update webhook_deliveries d set status = 'pending', next_attempt_at = now(), locked_until = null, updated_at = now()
+      `update webhook_deliveries d set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
          from webhook_endpoints e
         where d.endpoint_id = e.id and d.program_id = ? ${filter} and d.status = 'failed' and d.created_at >= ?
         returning d.id`,

@@ -134,18 +134,18 @@ export class WebhookWorker {
       );
       if (ok) {
         await em.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [d.endpoint_id]);
-        return false;
+        return null;
       }
       if (gone) {
         await em.execute(`update webhook_endpoints set enabled = false, disabled_reason = 'The receiver answered 410 Gone', updated_at = now() where id = ?`, [d.endpoint_id]);
-        return false;
+        return null;
       }
       // Failing for too long: disable the endpoint and tell the program owner, once.
       const [ep] = await em.execute<Array<{ failing_since: Date }>>(
         'update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ? returning failing_since',
         [d.endpoint_id],
       );
-      if (Date.now() - new Date(ep.failing_since).getTime() < this.opts.disableAfterMs) return false;
+      if (Date.now() - new Date(ep.failing_since).getTime() < this.opts.disableAfterMs) return null;
       const [disabled] = await em.execute<Array<{ url: string; owner_email: string; name: string }>>(
         `update webhook_endpoints e set enabled = false, disabled_reason = 'Failing for 5 days', updated_at = now()
            from programs p join users u on u.id = p.owner_id
@@ -153,17 +153,20 @@ export class WebhookWorker {
           returning e.url, u.email as owner_email, p.name`,
         [d.endpoint_id],
       );
-      if (!disabled) return false;
-      this.emails.enqueue(em, d.program_id, {
+      if (!disabled) return null;
+      const email = this.emails.enqueue(em, d.program_id, {
         kind: 'webhook_endpoint_disabled',
         to: disabled.owner_email,
         subject: `Webhook endpoint disabled in ${disabled.name}`,
         text: `Deliveries to ${disabled.url} have failed for 5 days, so the endpoint was disabled.\nFix the receiver, then enable the endpoint again; failed events can be replayed.\n`,
       });
       await em.flush();
-      return true;
+      return email;
     });
-    if (emailQueued) this.log.warn({ endpointId: d.endpoint_id }, 'webhook endpoint disabled after failing for 5 days');
+    if (emailQueued) {
+      this.emails.afterCommit([emailQueued]);
+      this.log.warn({ endpointId: d.endpoint_id }, 'webhook endpoint disabled after failing for 5 days');
+    }
   }
 
   private schedule(ms: number): void {
