@@ -3,6 +3,7 @@ import { Migration20261121010000_referrals_coupons_codes } from '../migrations/M
 import { Migration20261121020000_sales_commissions } from '../migrations/Migration20261121020000_sales_commissions';
 import { Migration20261121030000_webhooks } from '../migrations/Migration20261121030000_webhooks';
 import { Migration20261121040000_oauth } from '../migrations/Migration20261121040000_oauth';
+import { Migration20261121050000_shard_ready } from '../migrations/Migration20261121050000_shard_ready';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261121020000_sales_commissions', class: Migration20261121020000_sales_commissions },
   { name: 'Migration20261121030000_webhooks', class: Migration20261121030000_webhooks },
   { name: 'Migration20261121040000_oauth', class: Migration20261121040000_oauth },
+  { name: 'Migration20261121050000_shard_ready', class: Migration20261121050000_shard_ready },
 ];

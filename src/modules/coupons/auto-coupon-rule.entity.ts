@@ -16,8 +16,9 @@ export interface CodeStructure {
 @Entity({ tableName: 'auto_coupon_rules' })
 export class AutoCouponRule {
   [OptionalProps]?: 'enabled' | 'prefix' | 'randomCharsLength' | 'randomCharsCase' | 'createdAt' | 'updatedAt';
+  // Composite key (program_id first) so the table can be distributed by program.
+  @PrimaryKey({ type: 'uuid' }) programId!: string;
   @PrimaryKey({ type: 'uuid' }) couponId!: string;
-  @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'boolean' }) enabled: boolean = true;
   @Property({ type: 'jsonb' }) codeStructure!: CodeStructure;
   @Property({ type: 'text', nullable: true }) prefix: string | null = null;

@@ -49,7 +49,7 @@ export class EventLogService {
         `insert into webhook_deliveries (program_id, endpoint_id, event_id)
          select ev.program_id, e.id, ev.id from events ev join webhook_endpoints e on e.program_id = ev.program_id
           where ev.program_id = ? ${filter} and ev.id = ? and e.enabled and (cardinality(e.event_types) = 0 or ev.type = any(e.event_types))
-         on conflict (endpoint_id, event_id) do update
+         on conflict (program_id, endpoint_id, event_id) do update
            set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
          returning id`,
         [...params, args.eventId],
