@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Typed, validated configuration. The only module that reads process.env. */
@@ -26,6 +27,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   workers: boolean;
+  /** Server processes behind one port (node cluster); 1 = a single process. */
+  clusterWorkers: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -67,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 15000),
     workers: bool(env.WORKERS, true),
+    clusterWorkers: env.CLUSTER_WORKERS === 'auto' ? os.availableParallelism() : int('CLUSTER_WORKERS', env.CLUSTER_WORKERS, 1),
   };
 }
