@@ -39,3 +39,21 @@ export async function findAffiliateByLookup(em: EntityManager, programId: string
   const link = await findLinkBySlug(em, programId, v);
   return link ? em.findOne(Affiliate, { programId, id: link.affiliateId }) : null;
 }
+
+/**
+ * The affiliate a list is filtered to, from an affiliateId (UUID) and/or an affiliateEmail (both must agree):
+ * `undefined` when neither is given, `null` when they match nothing (the list is empty).
+ */
+export async function affiliateFilter(em: EntityManager, programId: string, f: { affiliateId?: string | null; affiliateEmail?: string | null }): Promise<string | null | undefined> {
+  let id: string | undefined;
+  if (f.affiliateId != null) {
+    if (!isUuid(f.affiliateId)) return null;
+    id = f.affiliateId;
+  }
+  if (f.affiliateEmail != null) {
+    const a = await findAffiliateByEmail(em, programId, f.affiliateEmail);
+    if (!a || (id && id !== a.id)) return null;
+    id = a.id;
+  }
+  return id;
+}

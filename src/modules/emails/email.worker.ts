@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../common/logger';
+import { PollingWorker } from '../../common/polling-worker';
 
 export interface Mailer {
   send(msg: { from: string; to: string; subject: string; text: string; html?: string | null }): Promise<void>;
@@ -12,36 +13,15 @@ const MAX_ATTEMPTS = 8;
  * Sends pending outbox emails. Rows are claimed with FOR UPDATE SKIP LOCKED inside a short transaction, so any
  * number of instances can run this without sending one email twice; failures back off exponentially.
  */
-export class EmailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private stopped = false;
-  private again = false;
+export class EmailWorker extends PollingWorker {
 
-  constructor(private readonly orm: MikroORM, private readonly mailer: Mailer, private readonly from: string, private readonly log: Logger, private readonly intervalMs = 5000) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  constructor(private readonly orm: MikroORM, private readonly mailer: Mailer, private readonly from: string, log: Logger, intervalMs = 5000) {
+    super(log, 'email worker', intervalMs, BATCH);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
-  }
 
-  wake(): void {
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
+
 
   /** Sends one batch; returns how many were processed. */
   async runOnce(): Promise<number> {
@@ -72,19 +52,4 @@ export class EmailWorker {
     });
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = true;
-    let processed = 0;
-    try {
-      processed = await this.runOnce();
-    } catch (err) {
-      this.log.error({ err }, 'email worker tick failed');
-    } finally {
-      this.running = false;
-    }
-    const more = processed === BATCH || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.intervalMs);
-  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../common/logger';
+import { PollingWorker } from '../../common/polling-worker';
 import { Job } from './job.entity';
 
 export type JobHandler = (em: EntityManager, payload: Record<string, unknown>) => Promise<void>;
@@ -26,30 +27,14 @@ const MAX_ATTEMPTS = 10;
  * Runs due jobs. Each job is claimed with FOR UPDATE SKIP LOCKED and run inside that transaction, so any
  * number of instances share the queue and a job's effects commit together with its "done" mark.
  */
-export class JobWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private stopped = true;
-  private again = false;
+export class JobWorker extends PollingWorker {
 
-  constructor(private readonly orm: MikroORM, private readonly handlers: Record<string, JobHandler>, private readonly log: Logger, private readonly intervalMs = 2000) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  constructor(private readonly orm: MikroORM, private readonly handlers: Record<string, JobHandler>, log: Logger, intervalMs = 2000) {
+    super(log, 'job worker', intervalMs, BATCH);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
-  }
 
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
+
 
   /** Runs the due jobs one by one; returns how many were processed. */
   async runOnce(): Promise<number> {
@@ -82,26 +67,5 @@ export class JobWorker {
     return processed;
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
 
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = true;
-    let processed = 0;
-    try {
-      processed = await this.runOnce();
-    } catch (err) {
-      this.log.error({ err }, 'job worker tick failed');
-    } finally {
-      this.running = false;
-    }
-    const more = processed === BATCH || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.intervalMs);
-  }
 }

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
 import { createLoaders } from '../../db/loaders';
 import type { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateByEmail, findAffiliateByLookup } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail, findAffiliateByLookup } from '../affiliates/affiliate.finder';
 import { AutoCouponRule, RANDOM_CHARS_CASES, type CodeStructure, type RandomCharsCase } from '../coupons/auto-coupon-rule.entity';
 import { Coupon } from '../coupons/coupon.entity';
 import { discountPiece, nonNegativeInt, normalizeCurrency, parseDate } from '../coupons/coupon.rules';
@@ -79,15 +79,9 @@ export class PromotionalCodeService {
       if (!isUuid(filter.couponId)) return empty;
       where.couponId = filter.couponId;
     }
-    if (filter.affiliateId != null) {
-      if (!isUuid(filter.affiliateId)) return empty;
-      where.affiliateId = filter.affiliateId;
-    }
-    if (filter.affiliateEmail != null) {
-      const a = await findAffiliateByEmail(ctx.em, program.id, filter.affiliateEmail);
-      if (!a || (where.affiliateId && where.affiliateId !== a.id)) return empty;
-      where.affiliateId = a.id;
-    }
+    const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
+    if (affiliateId === null) return empty;
+    if (affiliateId) where.affiliateId = affiliateId;
     if (afterId) where.id = { $lt: afterId };
     const rows = await ctx.em.find(PromotionalCode, where, { orderBy: { id: 'desc' }, limit: limit + 1 });
     return toPage(rows, limit);

@@ -6,7 +6,7 @@ import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagin
 import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateByEmail } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import type { EventService } from '../events/event.service';
@@ -68,15 +68,9 @@ export class ReferralService {
     const { limit, afterId } = pageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
     const where: Record<string, unknown> = { programId: program.id };
-    if (filter.affiliateId != null) {
-      if (!isUuid(filter.affiliateId)) return empty;
-      where.affiliateId = filter.affiliateId;
-    }
-    if (filter.affiliateEmail != null) {
-      const a = await findAffiliateByEmail(ctx.em, program.id, filter.affiliateEmail);
-      if (!a || (where.affiliateId && where.affiliateId !== a.id)) return empty;
-      where.affiliateId = a.id;
-    }
+    const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
+    if (affiliateId === null) return empty;
+    if (affiliateId) where.affiliateId = affiliateId;
     if (filter.externalId != null) where.referredUserExternalId = filter.externalId;
     if (afterId) where.id = { $gt: afterId };
     return toPage(await ctx.em.find(Referral, where, { orderBy: { id: 'asc' }, limit: limit + 1 }), limit);

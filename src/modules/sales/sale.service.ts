@@ -6,7 +6,7 @@ import { numericPageWindow, toNumericPage, type Page, type PageArgs } from '../.
 import type { ServiceContext } from '../../common/service-context';
 import { isUniqueViolation, mapDbError } from '../../db/db-errors';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateByEmail } from '../affiliates/affiliate.finder';
+import { affiliateFilter } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import { CommissionPlan } from '../commission-plans/commission-plan.entity';
@@ -78,17 +78,13 @@ export class SaleService {
     const { limit, afterId } = numericPageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
     const where: Record<string, unknown> = { programId: program.id };
-    for (const [k, col] of [['affiliateId', 'affiliateId'], ['referralId', 'referralId']] as const) {
-      const v = filter[k];
-      if (v == null) continue;
-      if (!isUuid(v)) return empty;
-      where[col] = v;
+    if (filter.referralId != null) {
+      if (!isUuid(filter.referralId)) return empty;
+      where.referralId = filter.referralId;
     }
-    if (filter.affiliateEmail != null) {
-      const a = await findAffiliateByEmail(ctx.em, program.id, filter.affiliateEmail);
-      if (!a || (where.affiliateId && where.affiliateId !== a.id)) return empty;
-      where.affiliateId = a.id;
-    }
+    const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
+    if (affiliateId === null) return empty;
+    if (affiliateId) where.affiliateId = affiliateId;
     if (filter.saleExternalId != null) where.externalId = filter.saleExternalId;
     if (filter.saleExternalInvoiceId != null) where.externalInvoiceId = filter.saleExternalInvoiceId;
     if (afterId) where.id = { $gt: afterId };

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../common/logger';
+import { PollingWorker } from '../../common/polling-worker';
 import type { EmailService } from '../emails/email.service';
 import { nextDelaySeconds, parseRetryAfter, signatureHeader } from './webhook.signing';
 import { postWebhook, type SendResult } from './webhook.sender';
@@ -38,33 +39,17 @@ export const DEFAULT_WEBHOOK_WORKER: WebhookWorkerOptions = { timeoutMs: 15_000,
  * lease), so any number of workers in any number of processes share the work without sending one attempt
  * twice; the HTTP call happens outside any transaction; every attempt is logged.
  */
-export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private stopped = true;
-  private again = false;
+export class WebhookWorker extends PollingWorker {
   private readonly opts: WebhookWorkerOptions;
 
-  constructor(private readonly orm: MikroORM, private readonly emails: EmailService, private readonly log: Logger, opts: Partial<WebhookWorkerOptions> = {}) {
-    this.opts = { ...DEFAULT_WEBHOOK_WORKER, ...opts };
+  constructor(private readonly orm: MikroORM, private readonly emails: EmailService, log: Logger, opts: Partial<WebhookWorkerOptions> = {}) {
+    const o = { ...DEFAULT_WEBHOOK_WORKER, ...opts };
+    super(log, 'webhook worker', o.pollMs, o.batch);
+    this.opts = o;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
-  }
 
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
 
   /** Claims and sends one batch; returns how many deliveries were attempted. */
   async runOnce(): Promise<number> {
@@ -169,26 +154,5 @@ export class WebhookWorker {
     }
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
 
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = true;
-    let n = 0;
-    try {
-      n = await this.runOnce();
-    } catch (err) {
-      this.log.error({ err }, 'webhook worker tick failed');
-    } finally {
-      this.running = false;
-    }
-    const more = n === this.opts.batch || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.opts.pollMs);
-  }
 }
