@@ -17,7 +17,7 @@ import { initOrm } from '../../src/db/orm';
 import { createServices, type Services } from '../../src/services';
 import { createTestDatabase } from './database';
 import type { ProgramFixture } from './factories';
-import type { ApiResponse, RequestOptions } from './server';
+import { httpRequest, type ApiResponse, type RequestOptions } from './server';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'dist/src/main.js');
@@ -110,27 +110,6 @@ export function ensureBuilt(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------
 // HTTP
-
-/** One request to `baseUrl` with JSON in and (when it parses) out; never throws on an HTTP status. */
-export async function httpRequest<T = any>(baseUrl: string, method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const u = new URL(baseUrl + p);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | undefined;
-  if (opts.rawBody !== undefined) body = opts.rawBody;
-  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-  const res = await fetch(u, { method, headers, body });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, headers: res.headers, body: parsed as T, text };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // processes

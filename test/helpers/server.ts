@@ -32,6 +32,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** One request to `baseUrl` with JSON in and (when it parses) out; never throws on an HTTP status. */
+export async function httpRequest<T = any>(baseUrl: string, method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const u = new URL(baseUrl + path);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  const res = await fetch(u, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
 /** Boots the real app (migrations included) on its own fresh database and an ephemeral port. */
 export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
   const db = await createTestDatabase();
@@ -42,25 +63,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
-    const u = new URL(url + path);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) u.searchParams.append(k, x);
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    const res = await fetch(u, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, headers: res.headers, body: parsed as any, text };
-  };
+  const request = <T = any>(method: string, path: string, opts?: RequestOptions) => httpRequest<T>(url, method, path, opts);
 
   return {
     url,
