@@ -1,8 +1,13 @@
-/** Who is calling. API keys and OAuth tokens are bound to one program; a dashboard session acts for its user. */
+import type { Program } from '../modules/programs/program.entity';
+
+/**
+ * Who is calling. API keys and OAuth tokens are bound to one program; a dashboard session acts for its user.
+ * `program` is the credential's program as read with it (a read-only snapshot; services use requireProgram).
+ */
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'apiKey'; credentialId: string; programId: string }
-  | { kind: 'oauth'; credentialId: string; programId: string; partner: string; scopes: readonly string[] }
+  | { kind: 'apiKey'; credentialId: string; programId: string; program?: Program }
+  | { kind: 'oauth'; credentialId: string; programId: string; program?: Program; partner: string; scopes: readonly string[] }
   | { kind: 'session'; credentialId: string; userId: string };
 
 /** Resources an OAuth partner token may use (DESIGN.md: affiliates, links, referrals, sales). */

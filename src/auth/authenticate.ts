@@ -15,7 +15,7 @@ export async function authenticate(em: EntityManager, services: Services, header
   switch (tokenKind(token)) {
     case 'apiKey': {
       const key = await services.apiKeys.authenticate(em, token);
-      if (key) return { kind: 'apiKey', credentialId: key.id, programId: key.programId };
+      if (key) return { kind: 'apiKey', credentialId: key.keyId, programId: key.program.id, program: key.program };
       break;
     }
     case 'session': {
@@ -25,7 +25,7 @@ export async function authenticate(em: EntityManager, services: Services, header
     }
     case 'oauth': {
       const t = await services.oauth.authenticate(em, token);
-      if (t) return { kind: 'oauth', credentialId: t.id, programId: t.programId, partner: t.partner, scopes: OAUTH_SCOPES };
+      if (t) return { kind: 'oauth', credentialId: t.token.id, programId: t.program.id, program: t.program, partner: t.token.partner, scopes: OAUTH_SCOPES };
       break;
     }
     default:

@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
+import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { detachedRows } from './rows';
 import { Affiliate } from '../modules/affiliates/affiliate.entity';
 import { AffiliateLink } from '../modules/links/affiliate-link.entity';
 import { CommissionPlan } from '../modules/commission-plans/commission-plan.entity';
@@ -44,25 +46,30 @@ function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
+/** Rows of one program whose `column` is one of `keys`: read-only entities through hand-written SQL (see db/rows). */
+function rowsIn<T extends object>(em: EntityManager, entity: EntityClass<T>, table: string, programId: string, column: string, keys: readonly unknown[], orderBy?: string): Promise<T[]> {
+  return detachedRows(em, entity, `select * from ${table} where program_id = ? and ${column} in (?)${orderBy ? ` order by ${orderBy}` : ''}`, [programId, [...keys]]);
+}
+
 export function createLoaders(em: EntityManager, programId: string): Loaders {
   return {
-    affiliateById: new DataLoader(async (ids) => byId(await em.find(Affiliate, { programId, id: { $in: [...ids] } }), ids)),
+    affiliateById: new DataLoader(async (ids) => byId(await rowsIn(em, Affiliate, 'affiliates', programId, 'id', ids), ids)),
     linksByAffiliateId: new DataLoader(async (ids) => {
-      const links = await em.find(AffiliateLink, { programId, affiliateId: { $in: [...ids] } }, { orderBy: { id: 'asc' } });
+      const links = await rowsIn(em, AffiliateLink, 'affiliate_links', programId, 'affiliate_id', ids, 'id');
       const grouped = new Map<string, AffiliateLink[]>(ids.map((id) => [id, []]));
       for (const l of links) grouped.get(l.affiliateId)?.push(l);
       return ids.map((id) => grouped.get(id)!);
     }),
-    planById: new DataLoader(async (ids) => byId(await em.find(CommissionPlan, { programId, id: { $in: [...ids] } }), ids)),
-    couponById: new DataLoader(async (ids) => byId(await em.find(Coupon, { programId, id: { $in: [...ids] } }), ids)),
+    planById: new DataLoader(async (ids) => byId(await rowsIn(em, CommissionPlan, 'commission_plans', programId, 'id', ids), ids)),
+    couponById: new DataLoader(async (ids) => byId(await rowsIn(em, Coupon, 'coupons', programId, 'id', ids), ids)),
     codesByCouponId: new DataLoader(async (ids) => {
-      const codes = await em.find(PromotionalCode, { programId, couponId: { $in: [...ids] } }, { orderBy: { id: 'desc' } });
+      const codes = await rowsIn(em, PromotionalCode, 'promotional_codes', programId, 'coupon_id', ids, 'id desc');
       const grouped = new Map<string, PromotionalCode[]>(ids.map((id) => [id, []]));
       for (const c of codes) grouped.get(c.couponId)?.push(c);
       return ids.map((id) => grouped.get(id)!);
     }),
     ruleByCouponId: new DataLoader(async (ids) => {
-      const rules = await em.find(AutoCouponRule, { programId, couponId: { $in: [...ids] } });
+      const rules = await rowsIn(em, AutoCouponRule, 'auto_coupon_rules', programId, 'coupon_id', ids);
       const map = new Map(rules.map((r) => [r.couponId, r]));
       return ids.map((id) => map.get(id) ?? null);
     }),
@@ -77,7 +84,7 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       return ids.map((id) => grouped.get(id)!);
     }),
     commissionBySaleId: new DataLoader(async (ids) => {
-      const rows = await em.find(Commission, { programId, saleId: { $in: [...ids] } });
+      const rows = await rowsIn(em, Commission, 'commissions', programId, 'sale_id', ids);
       const map = new Map(rows.map((c) => [c.saleId, c]));
       return ids.map((id) => map.get(id) ?? null);
     }),

@@ -11,10 +11,12 @@ export interface GraphQLContext extends ServiceContext {
   via: 'graphql' | 'rest';
 }
 
-/** The program of a record the request already resolved (requireProgram caches it), loaded if needed. */
+/** The program of a record, for reading: the request's (requireProgram caches it), the credential's, or loaded. */
 export async function programOf(ctx: GraphQLContext, programId: string): Promise<Program> {
   const cached = ctx.programs.get(programId);
   if (cached) return cached;
+  const a = ctx.actor;
+  if ((a.kind === 'apiKey' || a.kind === 'oauth') && a.program?.id === programId) return a.program;
   const p = await ctx.em.findOneOrFail(Program, { id: programId });
   ctx.programs.set(programId, p);
   return p;

@@ -23,7 +23,12 @@ export class RequestLimiter {
   constructor(private readonly limiter: RateLimiter, private readonly orm: MikroORM, private readonly metrics?: Metrics) {}
 
   async check(actor: Actor, endpoints: string[], kind: PolicyName, clientIp: string): Promise<LimitOutcome> {
-    const limits = actor.kind === 'apiKey' || actor.kind === 'oauth' ? await this.programLimits(actor.programId) : DEFAULT_LIMITS;
+    const limits =
+      actor.kind === 'apiKey' || actor.kind === 'oauth'
+        ? actor.program
+          ? { readsPerMinute: actor.program.readsPerMinute, writesPerMinute: actor.program.writesPerMinute }
+          : await this.programLimits(actor.programId)
+        : DEFAULT_LIMITS;
     const policy = policyFor(kind, limits);
     const credential = actor.kind === 'anonymous' ? `anonymous:${clientIp}` : credentialKey(actor);
     // Each occurrence counts (a root field under three aliases is three calls of that endpoint).

@@ -19,6 +19,7 @@ import type { ProgramService } from '../programs/program.service';
 import { rateToDecimal } from '../programs/program.rules';
 import { User } from '../users/user.entity';
 import { Affiliate, type AffiliateStatus } from './affiliate.entity';
+import { detachedRows } from '../../db/rows';
 import { findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from './affiliate.finder';
 import { assertStatus, initialStatus, requireEmail, requireName } from './affiliate.rules';
 import { affiliateView } from './affiliate.view';
@@ -75,7 +76,7 @@ export class AffiliateService {
   async listAffiliates(ctx: ServiceContext, programId: string | null | undefined, page: PageArgs): Promise<Page<Affiliate>> {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = pageWindow(page);
-    const rows = await ctx.em.find(Affiliate, { programId: program.id, ...(afterId ? { id: { $gt: afterId } } : {}) }, { orderBy: { id: 'asc' }, limit: limit + 1 });
+    const rows = await detachedRows(ctx.em, Affiliate, `select * from affiliates where program_id = ?${afterId ? ' and id > ?' : ''} order by id limit ?`, afterId ? [program.id, afterId, limit + 1] : [program.id, limit + 1]);
     return toPage(rows, limit);
   }
 

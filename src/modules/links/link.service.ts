@@ -5,7 +5,9 @@ import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
 import { createLoaders } from '../../db/loaders';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from '../affiliates/affiliate.finder';
+import { detachedRows } from '../../db/rows';
+import { Where } from '../../db/where';
 import { affiliateView } from '../affiliates/affiliate.view';
 import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
@@ -34,23 +36,17 @@ export class LinkService {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = pageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    const qb = ctx.em.createQueryBuilder(AffiliateLink, 'l').select('l.*').where({ programId: program.id });
+    const where = new Where('program_id = ?', program.id);
     if (filter.id != null) {
       if (!isUuid(filter.id)) return empty;
-      qb.andWhere({ id: filter.id });
+      where.and('id = ?', filter.id);
     }
-    if (filter.link != null) qb.andWhere('lower(l.link) = ?', [filter.link.trim().toLowerCase()]);
-    if (filter.affiliateId != null) {
-      if (!isUuid(filter.affiliateId)) return empty;
-      qb.andWhere({ affiliateId: filter.affiliateId });
-    }
-    if (filter.affiliateEmail != null) {
-      const owner = await findAffiliateByEmail(ctx.em, program.id, filter.affiliateEmail);
-      if (!owner) return empty;
-      qb.andWhere({ affiliateId: owner.id });
-    }
-    if (afterId) qb.andWhere({ id: { $gt: afterId } });
-    const rows = await qb.orderBy({ id: 'asc' }).limit(limit + 1).getResultList();
+    if (filter.link != null) where.and('lower(link) = ?', filter.link.trim().toLowerCase());
+    const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
+    if (affiliateId === null) return empty;
+    if (affiliateId) where.and('affiliate_id = ?', affiliateId);
+    if (afterId) where.and('id > ?', afterId);
+    const rows = await detachedRows(ctx.em, AffiliateLink, `select * from affiliate_links where ${where} order by id limit ?`, [...where.params, limit + 1]);
     return toPage(rows, limit);
   }
 

@@ -7,6 +7,7 @@ import { TOKEN_PREFIX } from '../../auth/credentials';
 import type { ProgramService } from '../programs/program.service';
 import { Program } from '../programs/program.entity';
 import { OAuthToken } from './oauth-token.entity';
+import { toDetached } from '../../db/rows';
 
 const CODE_TTL_MS = 10 * 60_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -66,14 +67,18 @@ export class OAuthService {
     });
   }
 
-  /** The live token for a presented bearer, or null. */
-  async authenticate(em: EntityManager, token: string): Promise<OAuthToken | null> {
-    const t = await em.findOne(OAuthToken, { tokenHash: sha256(token) });
-    if (!t || t.revokedAt) return null;
+  /** The live token for a presented bearer with its program, in one statement, or null. */
+  async authenticate(em: EntityManager, token: string): Promise<{ token: OAuthToken; program: Program } | null> {
+    const rows = await em.execute<Array<Record<string, unknown>>>(
+      `select to_jsonb(t) as token, p.* from oauth_tokens t join programs p on p.id = t.program_id where t.token_hash = ? and t.revoked_at is null`,
+      [sha256(token)],
+    );
+    if (!rows.length) return null;
+    const t = toDetached(em, OAuthToken, [rows[0].token as Record<string, unknown>])[0];
     if (!t.lastUsedAt || Date.now() - t.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await em.nativeUpdate(OAuthToken, { id: t.id }, { lastUsedAt: new Date() });
+      await em.execute('update oauth_tokens set last_used_at = ? where id = ?', [new Date(), t.id]);
     }
-    return t;
+    return { token: t, program: toDetached(em, Program, [rows[0]])[0] };
   }
 
   /** Connected apps of one of the user's programs. */

@@ -25,7 +25,9 @@ export class ProgramService {
     }
     const cached = ctx.programs.get(id);
     if (cached) return cached;
-    const program = await ctx.em.findOne(Program, { id });
+    // A key or token brought its program along (read in the same statement): a managed copy for this unit of
+    // work, the snapshot itself stays read-only (a streamed list runs several units of work on one actor).
+    const program = 'program' in a && a.program ? ctx.em.merge(Program, { ...a.program }) : await ctx.em.findOne(Program, { id });
     if (!program || (a.kind === 'session' && program.ownerId !== a.userId)) throw notFound('No such program');
     ctx.programs.set(id, program);
     return program;

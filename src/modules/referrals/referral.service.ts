@@ -5,6 +5,8 @@ import { isUuid } from '../../common/ids';
 import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
 import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
+import { detachedRows } from '../../db/rows';
+import { Where } from '../../db/where';
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
@@ -67,13 +69,13 @@ export class ReferralService {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = pageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    const where: Record<string, unknown> = { programId: program.id };
+    const where = new Where('program_id = ?', program.id);
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return empty;
-    if (affiliateId) where.affiliateId = affiliateId;
-    if (filter.externalId != null) where.referredUserExternalId = filter.externalId;
-    if (afterId) where.id = { $gt: afterId };
-    return toPage(await ctx.em.find(Referral, where, { orderBy: { id: 'asc' }, limit: limit + 1 }), limit);
+    if (affiliateId) where.and('affiliate_id = ?', affiliateId);
+    if (filter.externalId != null) where.and('referred_user_external_id = ?', filter.externalId);
+    if (afterId) where.and('id > ?', afterId);
+    return toPage(await detachedRows(ctx.em, Referral, `select * from referrals where ${where} order by id limit ?`, [...where.params, limit + 1]), limit);
   }
 
   /**

@@ -20,6 +20,8 @@ import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { Referral } from '../referrals/referral.entity';
 import { Sale } from './sale.entity';
+import { detachedRows } from '../../db/rows';
+import { Where } from '../../db/where';
 import { moneyInput, refundRefusal, REFUSAL_MESSAGES } from './sale.rules';
 import { saleView } from './sale.view';
 
@@ -69,7 +71,7 @@ export class SaleService {
 
   async findSale(ctx: ServiceContext, programId: string | null | undefined, id: number): Promise<Sale | null> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return Number.isSafeInteger(id) && id > 0 ? ctx.em.findOne(Sale, { programId: program.id, id }) : null;
+    return Number.isSafeInteger(id) && id > 0 ? (await detachedRows(ctx.em, Sale, 'select * from sales where program_id = ? and id = ?', [program.id, id]))[0] ?? null : null;
   }
 
   /** Sales matching every filter given (all of the program's without filters), in creation order. */
@@ -77,18 +79,18 @@ export class SaleService {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = numericPageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    const where: Record<string, unknown> = { programId: program.id };
+    const where = new Where('program_id = ?', program.id);
     if (filter.referralId != null) {
       if (!isUuid(filter.referralId)) return empty;
-      where.referralId = filter.referralId;
+      where.and('referral_id = ?', filter.referralId);
     }
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return empty;
-    if (affiliateId) where.affiliateId = affiliateId;
-    if (filter.saleExternalId != null) where.externalId = filter.saleExternalId;
-    if (filter.saleExternalInvoiceId != null) where.externalInvoiceId = filter.saleExternalInvoiceId;
-    if (afterId) where.id = { $gt: afterId };
-    return toNumericPage(await ctx.em.find(Sale, where, { orderBy: { id: 'asc' }, limit: limit + 1 }), limit);
+    if (affiliateId) where.and('affiliate_id = ?', affiliateId);
+    if (filter.saleExternalId != null) where.and('external_id = ?', filter.saleExternalId);
+    if (filter.saleExternalInvoiceId != null) where.and('external_invoice_id = ?', filter.saleExternalInvoiceId);
+    if (afterId) where.and('id > ?', afterId);
+    return toNumericPage(await detachedRows(ctx.em, Sale, `select * from sales where ${where} order by id limit ?`, [...where.params, limit + 1]), limit);
   }
 
   /**
