@@ -1,4 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, Kind, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { GraphQLContext } from './context';
@@ -88,6 +89,9 @@ export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, int
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphQLError(formatted, error),
     plugins: [
+      // Apollo installs cache control by default; it hooks every field resolution (measured: a fifth of the
+      // dashboard query's CPU) for Cache-Control hints this API never sends.
+      ApolloServerPluginCacheControlDisabled(),
       rateLimitPlugin(limiter),
       costLimitPlugin(schema),
       {

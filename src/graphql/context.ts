@@ -11,13 +11,23 @@ export interface GraphQLContext extends ServiceContext {
   via: 'graphql' | 'rest';
 }
 
-/** The program of a record, for reading: the request's (requireProgram caches it), the credential's, or loaded. */
-export async function programOf(ctx: GraphQLContext, programId: string): Promise<Program> {
-  const cached = ctx.programs.get(programId);
-  if (cached) return cached;
+/**
+ * Runs `fn` with the program of a record, for reading: the request's (requireProgram caches it) or the
+ * credential's without waiting, else loaded. Field resolvers return plain values when they can: a promise per
+ * field makes GraphQL execution take its slow path for every row of a list.
+ */
+export function withProgram<R>(ctx: GraphQLContext, programId: string, fn: (program: Program) => R): R | Promise<R> {
+  const known = ctx.programs.get(programId) ?? actorProgram(ctx, programId);
+  if (known) return fn(known);
+  return ctx.em.findOneOrFail(Program, { id: programId }).then((p) => {
+    ctx.programs.set(programId, p);
+    return fn(p);
+  });
+}
+
+export const programOf = (ctx: GraphQLContext, programId: string): Promise<Program> => Promise.resolve(withProgram(ctx, programId, (p) => p));
+
+function actorProgram(ctx: GraphQLContext, programId: string): Program | undefined {
   const a = ctx.actor;
-  if ((a.kind === 'apiKey' || a.kind === 'oauth') && a.program?.id === programId) return a.program;
-  const p = await ctx.em.findOneOrFail(Program, { id: programId });
-  ctx.programs.set(programId, p);
-  return p;
+  return (a.kind === 'apiKey' || a.kind === 'oauth') && a.program?.id === programId ? a.program : undefined;
 }

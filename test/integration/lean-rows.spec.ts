@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows equal em.find', async (_name, entity) => {
+test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows carry the same data as em.find', async (_name, entity) => {
   const em = server.runtime.orm.em.fork();
   const meta = em.getMetadata().get(entity.name);
   const pk = meta.primaryKeys[0];
@@ -40,7 +40,6 @@ test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows equal em
   if (!NOT_SEEDED.has(entity.name)) expect(found.length).toBeGreaterThan(0);
   expect(rows.length).toBe(found.length);
   for (let i = 0; i < rows.length; i++) {
-    expect(rows[i]).toBeInstanceOf(entity);
     const plain = (o: object) => Object.fromEntries(meta.props.map((p) => [p.name, (o as Record<string, unknown>)[p.name]]));
     expect(plain(rows[i])).toEqual(plain(found[i]));
   }

@@ -4,7 +4,7 @@ import { moneyToNumber } from '../../common/money';
 import { pageWindow, toPage } from '../../common/pagination';
 import type { Affiliate } from '../../modules/affiliates/affiliate.entity';
 import { affiliateCommissionRate, affiliateSlugs } from '../../modules/affiliates/affiliate.view';
-import { programOf, type GraphQLContext } from '../context';
+import { withProgram, type GraphQLContext } from '../context';
 import { Connection, toConnection } from '../types/connection.type';
 import { AffiliateType, CreateAffiliateInput, DeleteAffiliatePayload, UpdateAffiliateInput, UpdateCountPayload } from '../types/affiliate.type';
 import { LinkType } from '../types/link.type';
@@ -56,13 +56,13 @@ export class AffiliateResolver {
   }
 
   @FieldResolver(() => Float, { description: "Effective rate (percentage): the affiliate's own, else its plan's, else the program default." })
-  async commissionRate(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return affiliateCommissionRate(ctx.loaders.for(a.programId), await programOf(ctx, a.programId), a);
+  commissionRate(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext) {
+    return withProgram(ctx, a.programId, (p) => affiliateCommissionRate(ctx.loaders.for(a.programId), p, a));
   }
 
   @FieldResolver(() => Float, { description: 'In the program currency, rounded to its minor unit.' })
-  async totalCommissionEarned(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return moneyToNumber(a.totalCommissionEarned, (await programOf(ctx, a.programId)).currency);
+  totalCommissionEarned(@Root() a: Affiliate, @Ctx() ctx: GraphQLContext) {
+    return withProgram(ctx, a.programId, (p) => moneyToNumber(a.totalCommissionEarned, p.currency));
   }
 
   @FieldResolver(() => LinkConnection)

@@ -2,7 +2,7 @@ import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Muta
 import { moneyToNumber } from '../../common/money';
 import type { AffiliateLink } from '../../modules/links/affiliate-link.entity';
 import { fullUrls } from '../../modules/links/link.rules';
-import { programOf, type GraphQLContext } from '../context';
+import { withProgram, type GraphQLContext } from '../context';
 import { toConnection } from '../types/connection.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkType, RenameLinkInput } from '../types/link.type';
@@ -41,13 +41,13 @@ export class LinkResolver {
   }
 
   @FieldResolver(() => Float, { description: 'Revenue of the sales through this link, in the program currency.' })
-  async totalRevenue(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return moneyToNumber(l.totalRevenue, (await programOf(ctx, l.programId)).currency);
+  totalRevenue(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
+    return withProgram(ctx, l.programId, (p) => moneyToNumber(l.totalRevenue, p.currency));
   }
 
   @FieldResolver(() => [FullUrlType], { description: 'One ready-to-share URL per program base URL.' })
-  async fullURLs(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
-    return fullUrls((await programOf(ctx, l.programId)).baseUrls, l.link);
+  fullURLs(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
+    return withProgram(ctx, l.programId, (p) => fullUrls(p.baseUrls, l.link));
   }
 
   @FieldResolver(() => [String], { description: "Promotional codes connected to this link (the owner's assigned codes)." })

@@ -12,9 +12,12 @@ export async function affiliateSlugs(loaders: Loaders, a: Affiliate): Promise<st
   return (await loaders.linksByAffiliateId.load(a.id)).map((l) => l.link);
 }
 
-export async function affiliateCommissionRate(loaders: Loaders, program: Program, a: Affiliate): Promise<number> {
-  const plan = a.commissionRate == null && a.commissionPlanId ? await loaders.planById.load(a.commissionPlanId) : null;
-  return Number(effectiveRate(a.commissionRate, plan?.commissionRate, program.defaultCommissionRate));
+/** The effective rate; without a plan to look up, at once (no promise). */
+export function affiliateCommissionRate(loaders: Loaders, program: Program, a: Affiliate): number | Promise<number> {
+  if (a.commissionRate == null && a.commissionPlanId) {
+    return loaders.planById.load(a.commissionPlanId).then((plan) => Number(effectiveRate(a.commissionRate, plan?.commissionRate, program.defaultCommissionRate)));
+  }
+  return Number(effectiveRate(a.commissionRate, null, program.defaultCommissionRate));
 }
 
 export async function affiliateView(loaders: Loaders, program: Program, a: Affiliate) {
