@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { OperationExecutor } from '../src/graphql/executor';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { authenticate } from '../src/auth/authenticate';
 import type { Actor } from '../src/auth/actor';
@@ -31,6 +32,7 @@ export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, .
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
+  executor: OperationExecutor;
   orm: MikroORM;
   services: Services;
   limiter: RequestLimiter;
@@ -51,7 +53,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
 
   const run = async (ctx: GraphQLContext, name: string, variables: Record<string, unknown>) => {
     const document = operations.get(name) as DocumentNode;
-    const result = await execute({ schema: deps.schema, document, variableValues: variables, contextValue: ctx });
+    const result = await deps.executor.run(document, name, variables, ctx);
     if (result.errors?.length) throw toDomainError(result.errors[0], ctx.log, ctx.requestId);
     return result.data as Record<string, unknown>;
   };

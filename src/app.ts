@@ -8,6 +8,7 @@ import { DomainError, errorBody } from './common/errors';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
+import { OperationExecutor } from './graphql/executor';
 import { buildContext } from './graphql/build-context';
 import { Metrics } from './ops/metrics';
 import { requestContext } from './ops/request-context';
@@ -71,9 +72,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(pagesRouter(orm, services, partners));
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
 
-  app.use('/api/v1', restFacade({ schema, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
+  const executor = new OperationExecutor(schema);
+  app.use('/api/v1', restFacade({ schema, executor, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
 
-  const apollo = createApollo(schema, limiter);
+  const apollo = createApollo(schema, executor, limiter);
   await apollo.start();
   app.use(
     '/graphql',

@@ -1,7 +1,9 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError, Kind, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, printSchema, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
+import type { OperationExecutor } from './executor';
 import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
 import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
@@ -78,9 +80,26 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
   };
 }
 
-export function createApollo(schema: GraphQLSchema, limiter: RequestLimiter, introspection = true): ApolloServer<ApolloContext> {
+/**
+ * Apollo runs operations through our compiled executor. Its documented extension point for that is the gateway
+ * interface: a fixed schema and an executor, no schema updates.
+ */
+function compiledExecution(schema: GraphQLSchema, executor: OperationExecutor): GatewayInterface {
+  return {
+    async load() {
+      return { schema, executor: (rc) => executor.run(rc.document, rc.operationName, rc.request.variables, rc.context) };
+    },
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+      return () => undefined;
+    },
+    async stop() {},
+  } as GatewayInterface;
+}
+
+export function createApollo(schema: GraphQLSchema, executor: OperationExecutor, limiter: RequestLimiter, introspection = true): ApolloServer<ApolloContext> {
   return new ApolloServer<ApolloContext>({
-    schema,
+    gateway: compiledExecution(schema, executor),
     introspection,
     validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth)],
     csrfPrevention: true,
