@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import type { Logger } from './logger';
 import type { Program } from '../modules/programs/program.entity';
+import type { LoaderRegistry } from '../db/loaders';
 
 /** What every service method takes first: the request's unit of work, who is calling, and for which program. */
 export interface ServiceContext {
@@ -11,4 +12,6 @@ export interface ServiceContext {
   log: Logger;
   /** Cache of programs this request resolved, keyed by id. */
   programs: Map<string, Program>;
+  /** The request's batched lookups (GraphQL executions): a service that read related rows anyway primes them. */
+  loaders?: LoaderRegistry;
 }

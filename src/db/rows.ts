@@ -49,19 +49,27 @@ function columnsOf(em: EntityManager, entity: EntityClass<object>): Column[] {
  * of the class: MikroORM puts change-tracking setters on entity prototypes, and a plain object is several times
  * cheaper to build and to read. Nothing may pass these to an EntityManager; `managedRows` is for that.
  */
-export function toDetached<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: Row[]): T[] {
+export function toDetached<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: Row[], prefix = ''): T[] {
   const columns = columnsOf(em, entity);
   const out = new Array<T>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const o: Record<string, unknown> = {};
     for (const c of columns) {
-      const v = row[c.field];
+      const v = row[prefix + c.field];
       if (v !== undefined) o[c.prop] = c.convert ? c.convert(v) : v;
     }
     out[i] = o as T;
   }
   return out;
+}
+
+/**
+ * The select list for a joined entity, each column renamed `<prefix><column>` (read back with
+ * `toDetached(em, Entity, rows, prefix)`): one statement for a list and the records it shows beside each row.
+ */
+export function joinedColumns(em: EntityManager, entity: EntityClass<object>, alias: string, prefix: string): string {
+  return columnsOf(em, entity).map((c) => `${alias}.${c.field} as ${prefix}${c.field}`).join(', ');
 }
 
 /** Hand-written SQL (`?` placeholders) to read-only entity data. */

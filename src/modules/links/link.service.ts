@@ -6,7 +6,7 @@ import { mapDbError } from '../../db/db-errors';
 import { createLoaders } from '../../db/loaders';
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { affiliateFilter, findAffiliateByEmail, findAffiliateByLookup, findLinkBySlug } from '../affiliates/affiliate.finder';
-import { detachedRows } from '../../db/rows';
+import { joinedColumns, toDetached } from '../../db/rows';
 import { Where } from '../../db/where';
 import { affiliateView } from '../affiliates/affiliate.view';
 import type { EventService } from '../events/event.service';
@@ -36,17 +36,25 @@ export class LinkService {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = pageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    const where = new Where('program_id = ?', program.id);
+    const where = new Where('l.program_id = ?', program.id);
     if (filter.id != null) {
       if (!isUuid(filter.id)) return empty;
-      where.and('id = ?', filter.id);
+      where.and('l.id = ?', filter.id);
     }
-    if (filter.link != null) where.and('lower(link) = ?', filter.link.trim().toLowerCase());
+    if (filter.link != null) where.and('lower(l.link) = ?', filter.link.trim().toLowerCase());
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return empty;
-    if (affiliateId) where.and('affiliate_id = ?', affiliateId);
-    if (afterId) where.and('id > ?', afterId);
-    const rows = await detachedRows(ctx.em, AffiliateLink, `select * from affiliate_links where ${where} order by id limit ?`, [...where.params, limit + 1]);
+    if (affiliateId) where.and('l.affiliate_id = ?', affiliateId);
+    if (afterId) where.and('l.id > ?', afterId);
+    // The owner comes in the same statement: every link answer shows it.
+    const raw = await ctx.em.execute<Array<Record<string, unknown>>>(
+      `select l.*, ${joinedColumns(ctx.em, Affiliate, 'a', 'owner__')} from affiliate_links l join affiliates a on a.program_id = l.program_id and a.id = l.affiliate_id
+        where ${where} order by l.id limit ?`,
+      [...where.params, limit + 1],
+    );
+    const rows = toDetached(ctx.em, AffiliateLink, raw);
+    const owners = ctx.loaders?.for(program.id).affiliateById;
+    if (owners) for (const a of toDetached(ctx.em, Affiliate, raw, 'owner__')) owners.prime(a.id, a);
     return toPage(rows, limit);
   }
 

@@ -20,7 +20,7 @@ import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { Referral } from '../referrals/referral.entity';
 import { Sale } from './sale.entity';
-import { detachedRows } from '../../db/rows';
+import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
 import { Where } from '../../db/where';
 import { moneyInput, refundRefusal, REFUSAL_MESSAGES } from './sale.rules';
 import { saleView } from './sale.view';
@@ -79,18 +79,30 @@ export class SaleService {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = numericPageWindow(page);
     const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    const where = new Where('program_id = ?', program.id);
+    const where = new Where('s.program_id = ?', program.id);
     if (filter.referralId != null) {
       if (!isUuid(filter.referralId)) return empty;
-      where.and('referral_id = ?', filter.referralId);
+      where.and('s.referral_id = ?', filter.referralId);
     }
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return empty;
-    if (affiliateId) where.and('affiliate_id = ?', affiliateId);
-    if (filter.saleExternalId != null) where.and('external_id = ?', filter.saleExternalId);
-    if (filter.saleExternalInvoiceId != null) where.and('external_invoice_id = ?', filter.saleExternalInvoiceId);
-    if (afterId) where.and('id > ?', afterId);
-    return toNumericPage(await detachedRows(ctx.em, Sale, `select * from sales where ${where} order by id limit ?`, [...where.params, limit + 1]), limit);
+    if (affiliateId) where.and('s.affiliate_id = ?', affiliateId);
+    if (filter.saleExternalId != null) where.and('s.external_id = ?', filter.saleExternalId);
+    if (filter.saleExternalInvoiceId != null) where.and('s.external_invoice_id = ?', filter.saleExternalInvoiceId);
+    if (afterId) where.and('s.id > ?', afterId);
+    // The commission comes in the same statement: every sale answer shows its rate, amount and status.
+    const raw = await ctx.em.execute<Array<Record<string, unknown>>>(
+      `select s.*, ${joinedColumns(ctx.em, Commission, 'c', 'commission__')} from sales s left join commissions c on c.program_id = s.program_id and c.sale_id = s.id
+        where ${where} order by s.id limit ?`,
+      [...where.params, limit + 1],
+    );
+    const sales = toDetached(ctx.em, Sale, raw);
+    const commissions = ctx.loaders?.for(program.id).commissionBySaleId;
+    if (commissions) {
+      const joined = toDetached(ctx.em, Commission, raw, 'commission__');
+      sales.forEach((sale, i) => commissions.prime(sale.id, joined[i].id ? joined[i] : null));
+    }
+    return toNumericPage(sales, limit);
   }
 
   /**

@@ -171,7 +171,7 @@ describe('GET /r/:slug', () => {
     expect(new Date(row!.created_at).getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
     // The address itself is stored nowhere in the row.
     expect(JSON.stringify(row)).not.toContain('203.0.113.77');
-    expect(row!.ip_hash).not.toContain('203');
+    // (A hex digest may contain "203" by chance: the HASH_RE shape above is the check that it is a digest.)
   });
 
   test('without a forwarded address the connection address is hashed too (never stored as is)', async () => {
