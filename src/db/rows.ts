@@ -81,13 +81,21 @@ export async function detachedRows<T extends object>(em: EntityManager, entity: 
 // is kept). em.map passes its options on to em.merge, whose `refresh: false` is em.find's behaviour.
 const AS_FIND = { refresh: false } as { schema?: string };
 
+/** One raw row (its columns renamed `<prefix><column>` when joined) to a managed entity, as em.find would. */
+export function toManaged<T extends object>(em: EntityManager, entity: EntityClass<T>, row: Row, prefix = ''): T {
+  // Only the entity's own columns: a row may carry others beside them (joined records, computed values).
+  const own: Row = {};
+  for (const c of columnsOf(em, entity)) if (row[prefix + c.field] !== undefined) own[c.field] = row[prefix + c.field];
+  return em.map(entity, own as never, AS_FIND);
+}
+
 /** Hand-written SQL to managed entities: the same as em.find's results, for a fraction of its cost. */
 export async function managedRows<T extends object>(em: EntityManager, entity: EntityClass<T>, sql: string, params: unknown[]): Promise<T[]> {
   const rows = await em.execute<Row[]>(sql, params);
-  return rows.map((r) => em.map(entity, r as never, AS_FIND));
+  return rows.map((r) => toManaged(em, entity, r));
 }
 
 export async function managedRow<T extends object>(em: EntityManager, entity: EntityClass<T>, sql: string, params: unknown[]): Promise<T | null> {
   const rows = await em.execute<Row[]>(sql, params);
-  return rows.length ? em.map(entity, rows[0] as never, AS_FIND) : null;
+  return rows.length ? toManaged(em, entity, rows[0]) : null;
 }

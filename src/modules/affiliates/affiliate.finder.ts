@@ -4,7 +4,8 @@ import { managedRow } from '../../db/rows';
 import { AffiliateLink } from '../links/affiliate-link.entity';
 import { Affiliate } from './affiliate.entity';
 
-const SLUG_RE = /^[A-Za-z0-9-]{1,100}$/;
+/** What a link slug can look like; anything else cannot name a link (and is not looked up). */
+export const SLUG_RE = /^[A-Za-z0-9-]{1,100}$/;
 
 /** Lookups shared by every domain that identifies an affiliate or a link; all scoped to one program. */
 export async function findLinkBySlug(em: EntityManager, programId: string, slug: string, lock = false): Promise<AffiliateLink | null> {

@@ -19,6 +19,13 @@ import { assertValidCode, composeCode } from './code-generator';
 import { PromotionalCode } from './promotional-code.entity';
 import { promoCodeView } from './promotional-code.view';
 import { redemptionRefusal, type RedemptionFacts } from './redemption.rules';
+import { joinedColumns, toDetached } from '../../db/rows';
+
+/** A code checked for redemption, with its coupon (read-only data), to be counted by commitRedemption. */
+export interface Redemption {
+  code: PromotionalCode;
+  coupon: Coupon;
+}
 
 export const CONNECT_CODE_LINKS_JOB = 'connect_promo_code_links';
 
@@ -188,31 +195,45 @@ export class PromotionalCodeService {
   }
 
   /**
-   * Redeems a code inside the caller's transaction: every rule is checked, then the code's and the coupon's
-   * counters move with conditional updates, so with maxRedemptions k exactly k concurrent redemptions pass.
+   * Finds a typed code with its coupon (one statement) and checks every restriction the request has facts for.
+   * Nothing is counted yet: `commitRedemption` does that, as the transaction's last write. `returningCustomer`
+   * is asked only of a first-time-order code (it costs a query).
    */
-  async redeem(em: EntityManager, programId: string, typed: string, facts: RedemptionFacts): Promise<{ code: PromotionalCode; coupon: Coupon }> {
-    const code = await this.byCode(em, programId, typed.trim());
-    if (!code) throw validationError('promoCode was not found', 'promoCode');
-    const coupon = await em.findOneOrFail(Coupon, { programId, id: code.couponId });
-    const refusal = redemptionRefusal(code, coupon, facts);
+  async checkRedemption(em: EntityManager, programId: string, typed: string, facts: Omit<RedemptionFacts, 'returningCustomer'>, returningCustomer: () => Promise<boolean>): Promise<Redemption> {
+    const key = typed.trim();
+    const rows = key && key.length <= 200
+      ? await em.execute<Array<Record<string, unknown>>>(
+          `select p.*, ${joinedColumns(em, Coupon, 'c', 'coupon__')} from promotional_codes p join coupons c on c.program_id = p.program_id and c.id = p.coupon_id
+            where p.program_id = ? and lower(p.code) = ?`,
+          [programId, key.toLowerCase()],
+        )
+      : [];
+    if (!rows.length) throw validationError('promoCode was not found', 'promoCode');
+    const code = toDetached(em, PromotionalCode, rows)[0];
+    const coupon = toDetached(em, Coupon, rows, 'coupon__')[0];
+    const refusal = redemptionRefusal(code, coupon, { ...facts, returningCustomer: code.firstTimeOrder ? await returningCustomer() : false });
     if (refusal) throw validationError(refusal, 'promoCode');
-    const [c] = await em.execute<{ times_redeemed: number }[]>(
-      `update promotional_codes set times_redeemed = times_redeemed + 1, updated_at = now()
-        where id = ? and active and (max_redemptions is null or times_redeemed < max_redemptions) returning times_redeemed`,
-      [code.id],
-    );
-    if (!c) throw validationError('promoCode has reached its redemption limit', 'promoCode');
-    const [k] = await em.execute<{ times_redeemed: number }[]>(
-      `update coupons set times_redeemed = times_redeemed + 1, updated_at = now()
-        where id = ? and valid and (max_redemptions is null or times_redeemed < max_redemptions) returning times_redeemed`,
-      [coupon.id],
-    );
-    // The caller's transaction rolls back the code's increment with this refusal.
-    if (!k) throw validationError("promoCode's coupon has reached its redemption limit", 'promoCode');
-    code.timesRedeemed = c.times_redeemed;
-    coupon.timesRedeemed = k.times_redeemed;
     return { code, coupon };
+  }
+
+  /**
+   * Counts a checked redemption on the code and its coupon, each only while under its limit, in one statement.
+   * Called last before the commit: these rows are the hottest of a promotion and stay locked until then.
+   * A limit reached meanwhile refuses the request, and the caller's transaction takes everything back.
+   */
+  async commitRedemption(em: EntityManager, r: Redemption): Promise<void> {
+    const [row] = await em.execute<Array<{ code_times: number | null; coupon_times: number | null }>>(
+      `with code as (
+         update promotional_codes set times_redeemed = times_redeemed + 1, updated_at = now()
+          where id = ? and active and (max_redemptions is null or times_redeemed < max_redemptions) returning times_redeemed),
+       coupon as (
+         update coupons set times_redeemed = times_redeemed + 1, updated_at = now()
+          where id = ? and valid and (max_redemptions is null or times_redeemed < max_redemptions) and exists (select 1 from code) returning times_redeemed)
+       select (select times_redeemed from code) as code_times, (select times_redeemed from coupon) as coupon_times`,
+      [r.code.id, r.coupon.id],
+    );
+    if (row.code_times == null) throw validationError('promoCode has reached its redemption limit', 'promoCode');
+    if (row.coupon_times == null) throw validationError("promoCode's coupon has reached its redemption limit", 'promoCode');
   }
 
   /** The "automatic promo codes" side effect: one generated code per enabled coupon rule, for a new affiliate. */

@@ -8,13 +8,13 @@ import { mapDbError } from '../../db/db-errors';
 import { detachedRows } from '../../db/rows';
 import { Where } from '../../db/where';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail, findAffiliateById } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
-import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
+import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
 import { Referral, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './referral.entity';
 import { monthStart } from './referral.rules';
 import { referralView } from './referral.view';
@@ -97,17 +97,16 @@ export class ReferralService {
       const created = await ctx.em.transactional(async (em) => {
         await this.enforceMonthlyLimit(em, program);
         let who: Attribution | null = null;
-        let promo: { id: string; code: string } | null = null;
+        let redemption: Redemption | null = null;
         if (input.promoCode) {
-          const [seen] = await em.execute<{ n: number }[]>(
-            'select count(*)::int as n from referrals where program_id = ? and (referred_user_external_id = ? or lower(email) = ?)',
-            [program.id, externalId, email.toLowerCase()],
-          );
-          const returning = seen.n > 0;
-          const { code } = await this.promoCodes.redeem(em, program.id, input.promoCode, { now: new Date(), customerId: externalId, returningCustomer: returning });
-          const a = await em.findOneOrFail(Affiliate, { programId: program.id, id: code.affiliateId! });
-          who = await attributeToAffiliate(em, program.id, a);
-          promo = { id: code.id, code: code.code };
+          redemption = await this.promoCodes.checkRedemption(em, program.id, input.promoCode, { now: new Date(), customerId: externalId }, async () => {
+            const [seen] = await em.execute<{ n: number }[]>(
+              'select count(*)::int as n from referrals where program_id = ? and (referred_user_external_id = ? or lower(email) = ?)',
+              [program.id, externalId, email.toLowerCase()],
+            );
+            return seen.n > 0;
+          });
+          who = await attributeToAffiliate(em, program.id, (await findAffiliateById(em, program.id, redemption.code.affiliateId!))!);
         } else if (input.affiliateId) {
           who = await attributeTo(em, program.id, input.affiliateId);
         } else {
@@ -117,7 +116,7 @@ export class ReferralService {
         if (!who) return null;
         const referral = em.create(Referral, {
           programId: program.id, affiliateId: who.affiliate.id, linkId: who.linkId, clickId: who.clickId,
-          promotionalCodeId: promo?.id ?? null, promoCode: promo?.code ?? null, name, email, referredUserExternalId: externalId,
+          promotionalCodeId: redemption?.code.id ?? null, promoCode: redemption?.code.code ?? null, name, email, referredUserExternalId: externalId,
         });
         em.persist(referral);
         await em.flush();
@@ -125,6 +124,7 @@ export class ReferralService {
         if (who.linkId) await em.execute('update affiliate_links set referrals = referrals + 1, updated_at = now() where id = ?', [who.linkId]);
         this.events.record(em, program.id, 'referral.created', referralView(referral));
         await em.flush();
+        if (redemption) await this.promoCodes.commitRedemption(em, redemption);
         return referral;
       });
       return created ? ctx.em.merge(created) : null;

@@ -6,7 +6,7 @@ import { numericPageWindow, toNumericPage, type Page, type PageArgs } from '../.
 import type { ServiceContext } from '../../common/service-context';
 import { isUniqueViolation, mapDbError } from '../../db/db-errors';
 import { Affiliate } from '../affiliates/affiliate.entity';
-import { affiliateFilter } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateById } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import { CommissionPlan } from '../commission-plans/commission-plan.entity';
@@ -17,10 +17,10 @@ import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
-import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
+import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
 import { Referral } from '../referrals/referral.entity';
 import { Sale } from './sale.entity';
-import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
+import { detachedRows, joinedColumns, toDetached, toManaged } from '../../db/rows';
 import { Where } from '../../db/where';
 import { moneyInput, refundRefusal, REFUSAL_MESSAGES } from './sale.rules';
 import { saleView } from './sale.view';
@@ -138,23 +138,14 @@ export class SaleService {
         let owner: Attribution | null = null;
         let referral: Referral | null = null;
         if (referralKey) {
-          referral = isUuid(referralKey) ? await em.findOne(Referral, { programId: program.id, id: referralKey }) : null;
-          if (referral) {
-            const a = await em.findOneOrFail(Affiliate, { programId: program.id, id: referral.affiliateId });
-            owner = { affiliate: a, linkId: referral.linkId, clickId: referral.clickId };
-          } else {
-            owner = await attributeTo(em, program.id, referralKey);
-          }
+          const found = isUuid(referralKey) ? await referralWithOwner(em, program.id, 'r.id = ?', referralKey) : null;
+          if (found) ({ referral, owner } = found);
+          else owner = await attributeTo(em, program.id, referralKey);
         }
         // referralId, else email, else promoCode: each is tried when the one before resolves nothing.
         if (!owner && emailKey) {
-          referral = await em
-            .createQueryBuilder(Referral, 'r').select('*').where({ programId: program.id })
-            .andWhere('lower(r.email) = ?', [emailKey.toLowerCase()]).orderBy({ id: 'desc' }).limit(1).getSingleResult();
-          if (referral) {
-            const a = await em.findOneOrFail(Affiliate, { programId: program.id, id: referral.affiliateId });
-            owner = { affiliate: a, linkId: referral.linkId, clickId: referral.clickId };
-          }
+          const found = await referralWithOwner(em, program.id, 'lower(r.email) = ?', emailKey.toLowerCase());
+          if (found) ({ referral, owner } = found);
         }
         const name = input.name?.trim() || referral?.name || null;
         const email = emailKey || referral?.email || null;
@@ -163,16 +154,19 @@ export class SaleService {
         if (!email) throw validationError('email is required (or identify a referral to take it from)', 'email');
         if (!owner && !promoKey) return null;
 
-        let promo: { id: string; code: string } | null = null;
+        let redemption: Redemption | null = null;
         if (promoKey) {
-          const [seen] = await em.execute<{ n: number }[]>('select count(*)::int as n from sales where program_id = ? and lower(email) = ?', [program.id, email.toLowerCase()]);
-          const { code } = await this.promoCodes.redeem(em, program.id, promoKey, {
-            now: new Date(), affiliateId: owner?.affiliate.id ?? null, amount: Number(totalEarned),
-            customerId: referral?.referredUserExternalId ?? null, returningCustomer: seen.n > 0,
-          });
-          promo = { id: code.id, code: code.code };
-          if (!owner) owner = await attributeToAffiliate(em, program.id, await em.findOneOrFail(Affiliate, { programId: program.id, id: code.affiliateId! }));
+          redemption = await this.promoCodes.checkRedemption(
+            em, program.id, promoKey,
+            { now: new Date(), affiliateId: owner?.affiliate.id ?? null, amount: Number(totalEarned), customerId: referral?.referredUserExternalId ?? null },
+            async () => {
+              const [seen] = await em.execute<{ n: number }[]>('select count(*)::int as n from sales where program_id = ? and lower(email) = ?', [program.id, email.toLowerCase()]);
+              return seen.n > 0;
+            },
+          );
+          if (!owner) owner = await attributeToAffiliate(em, program.id, (await findAffiliateById(em, program.id, redemption.code.affiliateId!))!);
         }
+        const promo = redemption?.code ?? null;
         const sale = em.create(Sale, {
           programId: program.id, affiliateId: owner!.affiliate.id, referralId: referral?.id ?? null, linkId: owner!.linkId,
           promotionalCodeId: promo?.id ?? null, promoCode: promo?.code ?? null, externalId, externalInvoiceId,
@@ -186,6 +180,8 @@ export class SaleService {
         }
         this.events.record(em, program.id, 'sale.created', saleView(sale, commission));
         await em.flush();
+        if (redemption) await this.promoCodes.commitRedemption(em, redemption);
+        ctx.loaders?.for(program.id).commissionBySaleId.prime(sale.id, commission);
         return sale;
       });
       return { sale: sale ? ctx.em.merge(sale) : null, replayed: false };
@@ -321,4 +317,17 @@ export class SaleService {
     await appendEntry(em, commission, 'earned', r.amount);
     return commission;
   }
+}
+
+/** A referral with its affiliate, in one statement: the owner of a sale identified through a referral. */
+async function referralWithOwner(em: EntityManager, programId: string, condition: string, value: string): Promise<{ referral: Referral; owner: Attribution } | null> {
+  const rows = await em.execute<Array<Record<string, unknown>>>(
+    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
+      where r.program_id = ? and ${condition} order by r.id desc limit 1`,
+    [programId, value],
+  );
+  if (!rows.length) return null;
+  const referral = toManaged(em, Referral, rows[0]);
+  const affiliate = toManaged(em, Affiliate, rows[0], 'owner__');
+  return { referral, owner: { affiliate, linkId: referral.linkId, clickId: referral.clickId } };
 }
