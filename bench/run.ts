@@ -22,7 +22,7 @@ import { bool, num, parseFlags, str, usage } from './lib/args';
 import { provisionDatabase } from './lib/database';
 import { downloadList, type DownloadResult } from './lib/large-list';
 import { runLoad, type LoadResult } from './lib/load';
-import { rssOf, treeRss, startBaseline, startProjectServer, type Managed } from './lib/processes';
+import { rssOf, treeRss, startBaseline, startFlags, startProjectServer, type Managed } from './lib/processes';
 import { firstDifference, fmt, MB, median, table } from './lib/report';
 import { DASHBOARD_QUERY, scenarios, type BenchRequest, type Scenario } from './lib/scenarios';
 import { createPromoCode, DEFAULT_SEED, seed, type Fixture } from './lib/seed';
@@ -183,7 +183,7 @@ async function main(): Promise<number> {
     const baseline: Managed = await startBaseline(db.url, { logFile: path.join(opts.out, `${stamp}-baseline.log`) });
     cleanups.push(() => baseline.stop());
     const idleRss = { project: (opts.cluster > 1 ? treeRss(project.pid) : rssOf(project.pid)) ?? 0, baseline: rssOf(baseline.pid) ?? 0 };
-    console.log(`server pid ${project.pid} (RSS ${fmt.mb(idleRss.project)} MB idle, rate limits in ${opts.redis ? 'Redis' : 'memory'}), baseline pid ${baseline.pid} (RSS ${fmt.mb(idleRss.baseline)} MB)\n`);
+    console.log(`server pid ${project.pid} (node ${[...startFlags(), ...opts.nodeArgs].join(' ')}; RSS ${fmt.mb(idleRss.project)} MB idle, rate limits in ${opts.redis ? 'Redis' : 'memory'}), baseline pid ${baseline.pid} (RSS ${fmt.mb(idleRss.baseline)} MB)\n`);
 
     const results: ScenarioResult[] = [];
     for (const [i, s] of chosen.entries()) {
@@ -332,6 +332,7 @@ async function main(): Promise<number> {
       options: { ...opts, out: undefined },
       targets: TARGETS,
       seed: { ...fx.counts, seconds: fx.seedSeconds },
+      serverNodeFlags: [...startFlags(), ...opts.nodeArgs],
       idleRss,
       finalRss,
       scenarios: results,

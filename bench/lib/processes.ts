@@ -161,7 +161,13 @@ export async function startProjectServer(databaseUrl: string, opts: { redisUrl?:
   };
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   if (opts.clusterWorkers && opts.clusterWorkers > 1) env.CLUSTER_WORKERS = String(opts.clusterWorkers);
-  return startNode('server', path.resolve(__dirname, '../../src/main.js'), env, { readyPath: '/readyz', port, nodeArgs: opts.nodeArgs, logFile: opts.logFile });
+  return startNode('server', path.resolve(__dirname, '../../src/main.js'), env, { readyPath: '/readyz', port, nodeArgs: [...startFlags(), ...(opts.nodeArgs ?? [])], logFile: opts.logFile });
+}
+
+/** The V8 flags `npm start` runs the server with (package.json config.node_flags): measure what users run. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { config?: { node_flags?: string } };
+  return (pkg.config?.node_flags ?? '').split(/\s+/).filter(Boolean);
 }
 
 /** The baseline: bare Express + pg running the same SQL, written plainly (bench/baseline-server.ts). */
