@@ -26,6 +26,7 @@ import { clickRoutes } from './routes/clicks.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
 import { validateFields } from './validate';
+import { API_HEADERS } from '../src/ops/api-headers';
 
 /** The route table of the documented /api/v1 endpoints. */
 export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes, ...webhookRoutes];
@@ -111,6 +112,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const path = req.path.replace(/\/+$/, '') || '/';
     const route = restRoutes.find((r) => r.method === req.method && r.path === path);
     res.locals.route = route ? `${route.method} /api/v1${route.path}` : 'unmatched';
+    res.set(API_HEADERS);
     let actor: Actor = { kind: 'anonymous' };
     let authError: DomainError | undefined;
     try {

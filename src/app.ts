@@ -9,6 +9,7 @@ import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
 import { OperationExecutor } from './graphql/executor';
+import { API_HEADERS } from './ops/api-headers';
 import { buildContext } from './graphql/build-context';
 import { Metrics } from './ops/metrics';
 import { requestContext } from './ops/request-context';
@@ -81,6 +82,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     '/graphql',
     (_req, res, next) => {
       res.locals.route = 'POST /graphql';
+      res.set(API_HEADERS);
       next();
     },
     express.json({ limit: config.bodyLimitBytes }),

@@ -15,7 +15,7 @@ import { Commission } from '../modules/commissions/commission.entity';
  * so a page of N records costs one query per relation, never N.
  */
 export interface Loaders {
-  affiliateById: DataLoader<string, Affiliate | null>;
+  affiliateById: PrimableLoader<string, Affiliate | null>;
   linksByAffiliateId: DataLoader<string, AffiliateLink[]>;
   planById: DataLoader<string, CommissionPlan | null>;
   couponById: DataLoader<string, Coupon | null>;
@@ -24,7 +24,7 @@ export interface Loaders {
   ruleByCouponId: DataLoader<string, AutoCouponRule | null>;
   /** Codes connected to a link (by the background job). */
   codesByLinkId: DataLoader<string, string[]>;
-  commissionBySaleId: DataLoader<number, Commission | null>;
+  commissionBySaleId: PrimableLoader<number, Commission | null>;
   entriesByCommissionId: DataLoader<string, Array<{ kind: string; amount: string; note: string | null; created_at: Date }>>;
   deliveriesByEventId: DataLoader<string, DeliveryRow[]>;
 }
@@ -46,6 +46,26 @@ function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
+/**
+ * A DataLoader that also answers synchronously for values a service primed it with (rows it read anyway):
+ * a field resolver that can answer without a promise keeps GraphQL execution on its fast path.
+ */
+export class PrimableLoader<K, V> extends DataLoader<K, V> {
+  private readonly known = new Map<K, V>();
+
+  override prime(key: K, value: V | Error | PromiseLike<V>): this {
+    if (!(value instanceof Error) && !isPromiseLike(value) && !this.known.has(key)) this.known.set(key, value);
+    return super.prime(key, value);
+  }
+
+  /** `fn` of the value: at once when primed, else when loaded. */
+  with<R>(key: K, fn: (value: V) => R): R | Promise<R> {
+    return this.known.has(key) ? fn(this.known.get(key) as V) : this.load(key).then(fn);
+  }
+}
+
+const isPromiseLike = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function';
+
 /** Rows of one program whose `column` is one of `keys`: read-only entities through hand-written SQL (see db/rows). */
 function rowsIn<T extends object>(em: EntityManager, entity: EntityClass<T>, table: string, programId: string, column: string, keys: readonly unknown[], orderBy?: string): Promise<T[]> {
   return detachedRows(em, entity, `select * from ${table} where program_id = ? and ${column} in (?)${orderBy ? ` order by ${orderBy}` : ''}`, [programId, [...keys]]);
@@ -53,7 +73,7 @@ function rowsIn<T extends object>(em: EntityManager, entity: EntityClass<T>, tab
 
 export function createLoaders(em: EntityManager, programId: string): Loaders {
   return {
-    affiliateById: new DataLoader(async (ids) => byId(await rowsIn(em, Affiliate, 'affiliates', programId, 'id', ids), ids)),
+    affiliateById: new PrimableLoader(async (ids) => byId(await rowsIn(em, Affiliate, 'affiliates', programId, 'id', ids), ids)),
     linksByAffiliateId: new DataLoader(async (ids) => {
       const links = await rowsIn(em, AffiliateLink, 'affiliate_links', programId, 'affiliate_id', ids, 'id');
       const grouped = new Map<string, AffiliateLink[]>(ids.map((id) => [id, []]));
@@ -83,7 +103,7 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       for (const r of rows) grouped.get(r.link_id)?.push(r.code);
       return ids.map((id) => grouped.get(id)!);
     }),
-    commissionBySaleId: new DataLoader(async (ids) => {
+    commissionBySaleId: new PrimableLoader(async (ids) => {
       const rows = await rowsIn(em, Commission, 'commissions', programId, 'sale_id', ids);
       const map = new Map(rows.map((c) => [c.saleId, c]));
       return ids.map((id) => map.get(id) ?? null);

@@ -20,11 +20,13 @@ interface PageUser {
 /** Only same-site paths are followed after sign-in (no open redirect). */
 const safeNext = (v: unknown): string => (typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : '/dashboard');
 
+const PAGE_PATHS = ['/login', '/logout', '/dashboard', '/connect'];
+
 /** Server-rendered pages: sign-in, the user's programs, API keys, connected apps, webhook deliveries, OAuth consent. */
 export function pagesRouter(orm: MikroORM, services: Services, partners: PartnerRegistry): express.Router {
   const r = express.Router();
-  r.use(pageHeaders);
-  r.use(express.urlencoded({ extended: false, limit: '32kb' }));
+  // Only the pages' own paths: the API behind them has its own headers and body parsing.
+  r.use(PAGE_PATHS, pageHeaders, express.urlencoded({ extended: false, limit: '32kb' }));
 
   const currentUser = async (req: Request): Promise<PageUser | null> => {
     const token = readCookies(req)[SESSION_COOKIE];

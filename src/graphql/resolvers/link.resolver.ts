@@ -57,6 +57,6 @@ export class LinkResolver {
 
   @FieldResolver(() => AffiliateType, { nullable: true })
   affiliate(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
-    return ctx.loaders.for(l.programId).affiliateById.load(l.affiliateId);
+    return ctx.loaders.for(l.programId).affiliateById.with(l.affiliateId, (a) => a);
   }
 }

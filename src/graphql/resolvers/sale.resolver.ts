@@ -75,21 +75,18 @@ export class SaleResolver {
   }
 
   @FieldResolver(() => Float, { nullable: true, description: 'The rate the commission was computed with.' })
-  async commissionRate(@Root() s: Sale, @Ctx() ctx: GraphQLContext): Promise<number | null> {
-    const c = await ctx.loaders.for(s.programId).commissionBySaleId.load(s.id);
-    return c ? Number(c.rate) : s.commissionRate == null ? null : Number(s.commissionRate);
+  commissionRate(@Root() s: Sale, @Ctx() ctx: GraphQLContext): number | null | Promise<number | null> {
+    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? Number(c.rate) : s.commissionRate == null ? null : Number(s.commissionRate)));
   }
 
   @FieldResolver(() => Float, { description: "The commission currently recorded for the credited affiliate (0 once reversed)." })
-  async commissionEarned(@Root() s: Sale, @Ctx() ctx: GraphQLContext): Promise<number> {
-    const c = await ctx.loaders.for(s.programId).commissionBySaleId.load(s.id);
-    return c ? moneyToNumber(c.amount, s.currency) : 0;
+  commissionEarned(@Root() s: Sale, @Ctx() ctx: GraphQLContext): number | Promise<number> {
+    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? moneyToNumber(c.amount, s.currency) : 0));
   }
 
   @FieldResolver(() => CommissionStatusEnum, { nullable: true })
-  async commissionStatus(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
-    const c = await ctx.loaders.for(s.programId).commissionBySaleId.load(s.id);
-    return c ? effectiveStatus(c) : null;
+  commissionStatus(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
+    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? effectiveStatus(c) : null));
   }
 
   @FieldResolver(() => CommissionType, { nullable: true })
