@@ -58,6 +58,16 @@ export class PrimableLoader<K, V> extends DataLoader<K, V> {
     return super.prime(key, value);
   }
 
+  override clear(key: K): this {
+    this.known.delete(key);
+    return super.clear(key);
+  }
+
+  override clearAll(): this {
+    this.known.clear();
+    return super.clearAll();
+  }
+
   /** `fn` of the value: at once when primed, else when loaded. */
   with<R>(key: K, fn: (value: V) => R): R | Promise<R> {
     return this.known.has(key) ? fn(this.known.get(key) as V) : this.load(key).then(fn);
