@@ -48,19 +48,36 @@ test.each(CASES)('%s: compiled and interpreted execution agree', async (_title, 
   const ctx = () => buildContext(orm, services, actor, 'diff', log, 'graphql');
   const interpreted = json(await execute({ schema, document, variableValues: vars, contextValue: ctx() }));
   const executor = new OperationExecutor(schema);
+  // The first run of a document is interpreted, the next ones run compiled: all must agree.
+  const first = json(await executor.run(document, undefined, vars, ctx()));
   const compiled = json(await executor.run(document, undefined, vars, ctx()));
   const again = json(await executor.run(document, undefined, vars, ctx()));
+  expect(first).toEqual(interpreted);
   expect(compiled).toEqual(interpreted);
   expect(again).toEqual(interpreted);
   expect(interpreted.data ?? interpreted.errors).toBeTruthy();
   if (_title.startsWith('a resolver error')) expect(compiled.errors).toEqual([expect.objectContaining({ path: ['bad'], locations: [expect.any(Object)] })]);
 });
 
+test('an operation is compiled from its second execution on, once', async () => {
+  const schema = await getSchema();
+  const executor = new OperationExecutor(schema);
+  const document = parse('query { __typename }');
+  expect((await executor.run(document, undefined, {}, {})).data).toEqual({ __typename: 'Query' });
+  expect(executor.compilations).toBe(0);
+  for (let i = 0; i < 3; i++) expect((await executor.run(document, undefined, {}, {})).data).toEqual({ __typename: 'Query' });
+  expect(executor.compilations).toBe(1);
+  await executor.run(parse('query { __typename }'), undefined, {}, {});
+  expect(executor.compilations).toBe(1);
+});
+
 test('refused variables answer exactly as graphql-js does (no resolver runs)', async () => {
   const schema = await getSchema();
   const document = parse('query Q($f: Int) { affiliates(first: $f) { nodes { id } } }');
   const interpreted = json(await execute({ schema, document, variableValues: { f: 'two' }, contextValue: {} }));
-  const compiled = json(await new OperationExecutor(schema).run(document, 'Q', { f: 'two' }, {}));
+  const executor = new OperationExecutor(schema);
+  await executor.run(document, 'Q', { f: 'two' }, {});
+  const compiled = json(await executor.run(document, 'Q', { f: 'two' }, {}));
   expect(compiled).toEqual(interpreted);
   expect(compiled.errors[0].message).toMatch(/\$f/);
 });
