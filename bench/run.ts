@@ -24,7 +24,7 @@ import { downloadList, type DownloadResult } from './lib/large-list';
 import { runLoad, type LoadResult } from './lib/load';
 import { rssOf, treeRss, startBaseline, startFlags, startProjectServer, type Managed } from './lib/processes';
 import { firstDifference, fmt, MB, median, table } from './lib/report';
-import { DASHBOARD_QUERY, scenarios, type BenchRequest, type Scenario } from './lib/scenarios';
+import { DASHBOARD_QUERY, scenarios, type BenchRequest } from './lib/scenarios';
 import { createPromoCode, DEFAULT_SEED, seed, type Fixture } from './lib/seed';
 import { countStatements, type StatementCount } from './lib/sql-count';
 

@@ -53,7 +53,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
   const metrics = new Metrics();
   const rateLimiter = new RateLimiter(backend);
-  const limiter = new RequestLimiter(rateLimiter, orm, metrics);
+  const limiter = new RequestLimiter(rateLimiter, metrics);
   const services = createServices(config, log);
   const schema = await getSchema();
   const partners = new PartnerRegistry(config);

@@ -6,8 +6,8 @@ import type { Program } from '../modules/programs/program.entity';
  */
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'apiKey'; credentialId: string; programId: string; program?: Program }
-  | { kind: 'oauth'; credentialId: string; programId: string; program?: Program; partner: string; scopes: readonly string[] }
+  | { kind: 'apiKey'; credentialId: string; programId: string; program: Program }
+  | { kind: 'oauth'; credentialId: string; programId: string; program: Program; partner: string; scopes: readonly string[] }
   | { kind: 'session'; credentialId: string; userId: string };
 
 /** Resources an OAuth partner token may use (DESIGN.md: affiliates, links, referrals, sales). */

@@ -25,9 +25,7 @@ export function withProgram<R>(ctx: GraphQLContext, programId: string, fn: (prog
   });
 }
 
-export const programOf = (ctx: GraphQLContext, programId: string): Promise<Program> => Promise.resolve(withProgram(ctx, programId, (p) => p));
-
 function actorProgram(ctx: GraphQLContext, programId: string): Program | undefined {
   const a = ctx.actor;
-  return (a.kind === 'apiKey' || a.kind === 'oauth') && a.program?.id === programId ? a.program : undefined;
+  return (a.kind === 'apiKey' || a.kind === 'oauth') && a.program.id === programId ? a.program : undefined;
 }

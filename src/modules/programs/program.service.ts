@@ -27,7 +27,7 @@ export class ProgramService {
     if (cached) return cached;
     // A key or token brought its program along (read in the same statement): a managed copy for this unit of
     // work, the snapshot itself stays read-only (a streamed list runs several units of work on one actor).
-    const program = 'program' in a && a.program ? ctx.em.merge(Program, { ...a.program }) : await ctx.em.findOne(Program, { id });
+    const program = a.kind === 'session' ? await ctx.em.findOne(Program, { id }) : ctx.em.merge(Program, { ...a.program });
     if (!program || (a.kind === 'session' && program.ownerId !== a.userId)) throw notFound('No such program');
     ctx.programs.set(id, program);
     return program;

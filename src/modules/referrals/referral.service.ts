@@ -7,7 +7,6 @@ import type { ServiceContext } from '../../common/service-context';
 import { mapDbError } from '../../db/db-errors';
 import { detachedRows } from '../../db/rows';
 import { Where } from '../../db/where';
-import { Affiliate } from '../affiliates/affiliate.entity';
 import { affiliateFilter, findAffiliateByEmail, findAffiliateById } from '../affiliates/affiliate.finder';
 import { requireEmail, requireName } from '../affiliates/affiliate.rules';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';

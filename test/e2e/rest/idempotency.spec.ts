@@ -70,12 +70,6 @@ async function createApiKey(p: ProgramFixture): Promise<string> {
   return res.body.data.createApiKey.key;
 }
 
-async function createCoupon(p: ProgramFixture) {
-  const res = await call('POST', '/coupons', { token: p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } });
-  if (res.status !== 200) throw new Error(`POST /coupons failed: ${res.status} ${res.text}`);
-  return res.body;
-}
-
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {

@@ -1020,12 +1020,10 @@ describe('GET /sales', () => {
 describe('PUT /sales', () => {
   let p: ProgramFixture;
   let a: any;
-  let aSlug: string;
 
   beforeAll(async () => {
     p = await program({ deductTax: true });
     a = await createAffiliate(server, p.key);
-    aSlug = a.affiliateLinks[0];
   });
 
   test('listed fields are applied to the sale; the commission is unchanged; sale.updated equals the body', async () => {
