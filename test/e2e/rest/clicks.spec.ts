@@ -5,8 +5,9 @@
  * the spec accepts them (GET /affiliates?id, POST /links affiliateId, POST /referrals affiliateId).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
+import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -15,7 +16,7 @@ const FIRST_BASE = 'https://shop.example.com';
 const CLICK_KEYS = ['affiliateId', 'createdAt', 'id', 'landingUrl', 'link', 'linkId', 'referrer', 'userAgent'];
 
 let server: TestServer;
-const seen: Array<{ method: string; path: string; status: number; text: string }> = [];
+const { seen, call, program } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,13 +29,7 @@ afterAll(() => server?.close());
 let counter = 0;
 const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
 const slug = (prefix = 'clk') => `${prefix}-${uniq()}`;
-const program = (settings: Record<string, unknown> = {}) => createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 const postClick = (p: ProgramFixture, body: unknown) => call('POST', '/clicks', { token: p.key, body });
 
 interface Visit {

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
 import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -32,8 +33,7 @@ const RULE_VIEW = {
 };
 
 let server: TestServer;
-/** Every response seen by this file, for the "no 5xx anywhere" check. */
-const seen: Array<{ method: string; path: string; status: number; text: string }> = [];
+const { seen, call } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -49,11 +49,6 @@ const uniq = (prefix = 'x') => `${prefix}${++counter}${randomBytes(3).toString('
 /** A program with generous rate limits, so the suite never trips the limiter. */
 const newProgram = () => createProgram(server, { readsPerMinute: 100000, writesPerMinute: 100000 });
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 const coupons = (method: string, opts: RequestOptions = {}) => call(method, '/coupons', opts);
 const getCoupons = (token: string, query: Record<string, string | string[]> = {}) => coupons('GET', { token, query });
 

@@ -8,15 +8,16 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { bootstrap, type Runtime } from '../../../src/bootstrap';
 import { createLogger } from '../../../src/common/logger';
-import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
+import { specClient, uniq } from '../../helpers/spec-client';
 
 let server: TestServer;
-const seen: Array<{ method: string; path: string; status: number; text: string; expected5xx?: boolean }> = [];
+const { seen, call, program } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -26,17 +27,9 @@ afterAll(() => server?.close());
 // ---------------------------------------------------------------------------------------------------------
 // helpers
 
-let counter = 0;
-const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
 const newKey = () => `key-${randomUUID()}`;
 const personEmail = (prefix = 'buyer') => `${prefix}-${uniq()}@example.com`;
-const program = (settings: Record<string, unknown> = {}) => createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 /** A request with an Idempotency-Key. */
 const withKey = (p: ProgramFixture, method: string, path: string, key: string, body: unknown, token = p.key) =>
   call(method, path, { token, body, headers: { 'Idempotency-Key': key } });

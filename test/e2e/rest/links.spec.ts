@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -20,8 +21,7 @@ const BAD_SLUGS: Array<[string, string]> = [
 ];
 
 let server: TestServer;
-/** Every response seen by this file, for the "no 5xx anywhere" check. */
-const seen: Array<{ method: string; path: string; status: number; text: string }> = [];
+const { seen, call } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,11 +35,6 @@ let counter = 0;
 /** A fresh, valid slug (letters, numbers, hyphens). */
 const slug = (prefix = 'lnk') => `${prefix}-${++counter}-${randomBytes(3).toString('hex')}`;
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 const links = (method: string, opts: RequestOptions = {}) => call(method, '/links', opts);
 const getLinks = (token: string, query: Record<string, string | string[]> = {}) => links('GET', { token, query });
 

@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
 import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -25,8 +26,7 @@ const RULE_INPUT = { codeStructure: { firstName: true, randomChars: true }, pref
 const CONNECT_JOB = 'connect_promo_code_links';
 
 let server: TestServer;
-/** Every response seen by this file, for the "no 5xx anywhere" check. */
-const seen: Array<{ method: string; path: string; status: number; text: string }> = [];
+const { seen, call } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,11 +42,6 @@ const uniq = (prefix = 'x') => `${prefix}${++counter}${randomBytes(3).toString('
 /** A program with generous rate limits, so the suite (and its 50-request bursts) never trips the limiter. */
 const newProgram = () => createProgram(server, { readsPerMinute: 100000, writesPerMinute: 100000 });
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 const codes = (method: string, opts: RequestOptions = {}) => call(method, '/promotional-codes', opts);
 const getCodes = (token: string, query: Record<string, string | string[]> = {}) => codes('GET', { token, query });
 

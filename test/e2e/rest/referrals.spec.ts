@@ -6,7 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type RequestOptions, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
+import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -22,8 +23,7 @@ const SUBSCRIPTION_STATUSES: Array<[string, 'active' | 'inactive']> = [
 ];
 
 let server: TestServer;
-/** Every response seen by this file, for the "no 5xx anywhere" check. */
-const seen: Array<{ method: string; path: string; status: number; text: string }> = [];
+const { seen, call, program } = specClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,14 +38,7 @@ const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
 const slug = (prefix = 'ref') => `${prefix}-${uniq()}`;
 const personEmail = (prefix = 'person') => `${prefix}-${uniq()}@example.com`;
 
-/** A program whose rate limits do not get in the way of the many requests of a test. */
-const program = (settings: Record<string, unknown> = {}) => createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
 
-async function call(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
-  const res = await server.api(method, path, opts);
-  seen.push({ method, path, status: res.status, text: res.text });
-  return res;
-}
 const referrals = (method: string, opts: RequestOptions = {}) => call(method, '/referrals', opts);
 const getReferrals = (p: ProgramFixture, query: Record<string, string | string[]> = {}) => referrals('GET', { token: p.key, query });
 const postReferral = (p: ProgramFixture, body: unknown) => referrals('POST', { token: p.key, body });
