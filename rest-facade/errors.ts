@@ -18,5 +18,6 @@ export function toDomainError(err: GraphQLError | unknown, log: Logger, requestI
 }
 
 export function sendError(res: Response, err: DomainError): void {
+  if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
   res.status(HTTP_STATUS[err.code]).json(errorBody(err));
 }

@@ -62,7 +62,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
   const handle = (route: RestRoute) => async (req: Request, res: Response) => {
     const actor = res.locals.actor as Actor;
     if (actor.kind === 'oauth' && !actor.scopes.includes(route.scope)) throw forbidden(`This token's scope does not include ${route.scope}`);
-    const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest');
+    const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
 
     const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
     const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
@@ -88,7 +88,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
     let cursor = conn.pageInfo.endCursor;
     try {
       while (cursor) {
-        const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest') };
+        const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '') };
         const next = route.list!(await run(pageCtx, name, { ...listVars, after: cursor }))!;
         const nodes = route.node ? next.nodes.map((n) => route.node!(n as Record<string, unknown>)) : next.nodes;
         if (nodes.length) res.write(',' + nodes.map((n) => JSON.stringify(n)).join(','));

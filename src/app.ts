@@ -36,7 +36,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   const { config, log, orm, services, limiter, schema, metrics, partners } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise one client could spread
+  // itself over any number of rate-limit keys and click identities.
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(requestContext(log, metrics));
 
@@ -88,7 +90,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     express.json({ limit: config.bodyLimitBytes }),
     expressMiddleware(apollo, {
       context: async ({ req }): Promise<ApolloContext> => {
-        const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql');
+        const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql', req.ip ?? '');
         try {
           const actor = await authenticate(base.em, services, req.get('authorization'));
           return { ...base, actor, clientIp: req.ip ?? '' };

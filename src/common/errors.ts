@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'REFUND_NOT_ALLOWED'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_KEY_IN_USE'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 export interface ErrorDetail {
@@ -28,6 +29,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   IDEMPOTENCY_KEY_IN_USE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -38,6 +40,8 @@ export class DomainError extends Error {
     readonly details?: ErrorDetail[],
     /** Extra top-level fields for the error body (e.g. a refund `reason`). */
     readonly extra?: Record<string, unknown>,
+    /** Seconds a client should wait before retrying (RATE_LIMITED, UNAVAILABLE): sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -51,6 +55,10 @@ export const duplicate = (message: string, field?: string) =>
   new DomainError('DUPLICATE', message, field ? [{ field, message }] : undefined);
 export const forbidden = (message = 'This credential may not perform this operation') => new DomainError('FORBIDDEN', message);
 export const unauthenticated = (message = 'A valid bearer credential is required') => new DomainError('UNAUTHENTICATED', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('RATE_LIMITED', message, undefined, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+/** The database (or another dependency) cannot be reached: a 503 the client may retry. */
+export const unavailable = (retryAfterSeconds = 5) =>
+  new DomainError('UNAVAILABLE', 'The service is temporarily unavailable; retry shortly', undefined, undefined, retryAfterSeconds);
 
 /** The body every error response carries. */
 export function errorBody(err: DomainError): Record<string, unknown> {

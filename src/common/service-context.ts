@@ -12,6 +12,8 @@ export interface ServiceContext {
   log: Logger;
   /** Cache of programs this request resolved, keyed by id. */
   programs: Map<string, Program>;
+  /** The caller's address (Express `req.ip`, which honours TRUST_PROXY only); '' when there is no HTTP request. */
+  clientIp?: string;
   /** The request's batched lookups (GraphQL executions): a service that read related rows anyway primes them. */
   loaders?: LoaderRegistry;
 }

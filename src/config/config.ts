@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -29,6 +30,25 @@ export interface AppConfig {
   workers: boolean;
   /** Server processes behind one port (node cluster); 1 = a single process. */
   clusterWorkers: number;
+  /**
+   * Express `trust proxy`: the proxies (addresses, CIDRs or Express names such as `loopback`) whose
+   * `X-Forwarded-For` is believed. Unset: nobody's, the client address is the socket's.
+   */
+  trustProxy: string | false;
+}
+
+/** TRUST_PROXY: a comma-separated list of addresses, CIDRs or Express's names (loopback, linklocal, uniquelocal). */
+function trustProxy(value: string | undefined): string | false {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const item of items) {
+    const [addr, bits, extra] = item.split('/');
+    const ok = named.has(item) || (net.isIP(addr) !== 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`TRUST_PROXY must name proxies as addresses, CIDRs or loopback/linklocal/uniquelocal, got "${item}"`);
+  }
+  return items.join(', ');
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -71,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 15000),
     workers: bool(env.WORKERS, true),
     clusterWorkers: env.CLUSTER_WORKERS === 'auto' ? os.availableParallelism() : int('CLUSTER_WORKERS', env.CLUSTER_WORKERS, 1),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }
