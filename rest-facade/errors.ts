@@ -7,7 +7,10 @@ import { domainErrorOf } from '../src/graphql/format-error';
 /** The domain error a failed in-process execution stands for; unexpected failures become INTERNAL (logged). */
 export function toDomainError(err: GraphQLError | unknown, log: Logger, requestId: string): DomainError {
   const domain = domainErrorOf(err);
-  if (domain) return domain;
+  if (domain) {
+    if (domain.code === 'UNAVAILABLE') log.warn({ err: (err as GraphQLError)?.originalError ?? err }, 'database unavailable');
+    return domain;
+  }
   const gqlErr = err as GraphQLError;
   // Variable coercion and validation errors have no original error: the input did not fit the schema.
   if (gqlErr && typeof gqlErr === 'object' && 'locations' in gqlErr && !gqlErr.originalError) {

@@ -14,10 +14,15 @@ function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/** What a key is bound to: method, path and body (in canonical form). */
+export const requestHash = (method: string, path: string, body: unknown) => sha256(`${method} ${path}\n${canonical(body)}`);
+
 /**
  * `Idempotency-Key` on any POST/PUT/PATCH/DELETE (DESIGN.md): a replay returns the first answer with
  * `Idempotent-Replayed: true`; a different body under the same key is 422; while the first runs, 409.
- * Answers of 5xx are not kept, so a retry runs again.
+ * Answers of 5xx are not kept, so a retry runs again. The claim's lease is renewed until the handler
+ * answers — also after its client went away, since the handler may still write — so only a request whose
+ * process died (or lost the database for LEASE_SECONDS) lets a retry run.
  */
 export function idempotency(service: IdempotencyService) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -25,8 +30,7 @@ export function idempotency(service: IdempotencyService) {
     if (!WRITES.has(req.method) || key === undefined) return next();
     if (!KEY_RE.test(key)) throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'invalid' }]);
     const credential = credentialKey(res.locals.actor as Actor);
-    const hash = sha256(`${req.method} ${req.path}\n${canonical(req.body)}`);
-    const outcome = await service.begin(credential, key, hash);
+    const outcome = await service.begin(credential, key, requestHash(req.method, req.path, req.body));
     if (outcome.kind === 'replay') {
       res.set('Idempotent-Replayed', 'true').status(outcome.status).type('application/json').send(outcome.body);
       return;
@@ -34,23 +38,38 @@ export function idempotency(service: IdempotencyService) {
     if (outcome.kind === 'mismatch') throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
     if (outcome.kind === 'running') throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
 
+    const { owner, takenOver } = outcome.claim;
+    // Had the dead holder committed before it died (answer not yet stored), this runs the write again: only
+    // natural keys (externalId, a unique email) stop a second effect then.
+    if (takenOver) req.log.warn('idempotency key taken over from a request whose lease lapsed (its process died)');
+    const stopRenewing = service.keepAlive(credential, key, owner, {
+      onLost: (why) => req.log.warn({ why }, 'idempotency lease no longer renewed; a retry may run this request again'),
+      onError: (err) => req.log.warn({ err }, 'idempotency lease not renewed; trying again'),
+    });
     let settled = false;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       settled = true;
+      stopRenewing();
       const status = res.statusCode;
-      const store = status >= 500 ? service.abandon(credential, key) : service.complete(credential, key, status, JSON.stringify(body));
+      const store = status >= 500 ? service.abandon(credential, key, owner) : service.complete(credential, key, owner, status, JSON.stringify(body));
       store
+        .then((stored) => {
+          if (stored === false) req.log.warn('idempotency answer not stored: the key was taken over meanwhile');
+        })
         .catch(async (err) => {
-          // Never leave a key "running" for 24 h: without a stored answer, let a retry run again.
+          // Never leave a key "running": without a stored answer, let a retry run again.
           req.log.error({ err }, 'idempotency answer not stored; key released');
-          await service.abandon(credential, key).catch(() => undefined);
+          await service.abandon(credential, key, owner).catch(() => undefined);
         })
         .finally(() => json(body));
       return res;
     };
-    res.on('close', () => {
-      if (!settled) void service.abandon(credential, key).catch(() => undefined);
+    // An answer sent some other way than res.json is not stored: release the key.
+    res.on('finish', () => {
+      if (settled) return;
+      stopRenewing();
+      void service.abandon(credential, key, owner).catch(() => undefined);
     });
     next();
   };

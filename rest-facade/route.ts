@@ -1,4 +1,3 @@
-import type { Scope } from '../src/auth/actor';
 import type { FieldSpecs } from './validate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,8 +14,6 @@ export interface Connection {
 export interface RestRoute {
   method: HttpMethod;
   path: string;
-  /** OAuth scope needed (API keys have all). */
-  scope: Scope;
   /** Accepted query parameters (GET) or body fields. */
   fields: FieldSpecs;
   operation: string | ((input: Record<string, unknown>) => string);

@@ -4,6 +4,7 @@ import type { OperationExecutor } from '../src/graphql/executor';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { authenticate } from '../src/auth/authenticate';
 import type { Actor } from '../src/auth/actor';
+import { authorize, REST_CALLERS, REST_ROUTES } from '../src/auth/policy';
 import { DomainError, forbidden, unauthenticated } from '../src/common/errors';
 import type { Logger } from '../src/common/logger';
 import { MAX_PAGE_SIZE } from '../src/common/pagination';
@@ -16,6 +17,8 @@ import { openApiDocument } from './openapi';
 import { idempotency } from './idempotency';
 import { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { sendError, toDomainError } from './errors';
+import { assertNoNul } from '../src/common/nul';
+import { unavailableError } from '../src/db/availability';
 import type { RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
 import { linkRoutes } from './routes/links.routes';
@@ -27,6 +30,9 @@ import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
 import { validateFields } from './validate';
 import { API_HEADERS } from '../src/ops/api-headers';
+
+/** `METHOD /path`: how the authorization policy names a route. */
+export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
 /** The route table of the documented /api/v1 endpoints. */
 export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes, ...webhookRoutes];
@@ -48,6 +54,7 @@ export interface FacadeDeps {
 export function restFacade(deps: FacadeDeps): express.Router {
   const operations = loadOperations(deps.schema);
   for (const r of restRoutes) {
+    if (!REST_ROUTES[routeKey(r)]) throw new Error(`route ${routeKey(r)} has no entry in the authorization policy (src/auth/policy.ts)`);
     const names = typeof r.operation === 'string' ? [r.operation] : [];
     for (const n of names) if (!operations.has(n)) throw new Error(`route ${r.method} ${r.path} names unknown operation ${n}`);
   }
@@ -61,7 +68,6 @@ export function restFacade(deps: FacadeDeps): express.Router {
 
   const handle = (route: RestRoute) => async (req: Request, res: Response) => {
     const actor = res.locals.actor as Actor;
-    if (actor.kind === 'oauth' && !actor.scopes.includes(route.scope)) throw forbidden(`This token's scope does not include ${route.scope}`);
     const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
 
     const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
@@ -127,12 +133,19 @@ export function restFacade(deps: FacadeDeps): express.Router {
     if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
     if (authError) throw authError;
     if (actor.kind === 'anonymous') throw unauthenticated('Send "Authorization: Bearer <API key>"');
-    if (actor.kind === 'session') throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
+    if (!REST_CALLERS.includes(actor.kind)) throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
+    // The policy decides before the body is even read (an unknown route falls through to its 404).
+    if (route) authorize(actor, REST_ROUTES[routeKey(route)]);
     res.locals.actor = actor;
     next();
   });
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
   router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
+  // U+0000 cannot be stored in PostgreSQL text: a 400 here, before an idempotency key is claimed or a statement runs.
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    assertNoNul(req.query, req.body);
+    next();
+  });
   router.use(idempotency(new IdempotencyService(deps.orm)));
   for (const route of restRoutes) {
     const m = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -165,6 +178,11 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
   if (type === 'request.aborted' || type === 'request.size.invalid') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body was incomplete'));
   const status = (err as { status?: number }).status;
   if (status && status >= 400 && status < 500) return sendError(res, new DomainError('VALIDATION_FAILED', 'Bad request'));
+  const down = unavailableError(err);
+  if (down) {
+    req.log.warn({ err }, 'database unavailable');
+    return sendError(res, down);
+  }
   req.log.error({ err }, 'unhandled error');
   sendError(res, new DomainError('INTERNAL', `Internal server error (request id ${req.id})`, undefined, { requestId: req.id }));
 }

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type Request, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -5,6 +6,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
+import { findNul, nulError } from './common/nul';
+import { unavailableError } from './db/availability';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
@@ -51,24 +54,36 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     const ready = await databaseReady(orm);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', database: ready });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
     res.locals.route = 'GET /metrics';
+    if (config.metricsToken && !sameSecret(req.get('authorization') ?? '', `Bearer ${config.metricsToken}`)) {
+      res.status(401).set('WWW-Authenticate', 'Bearer').json(errorBody(new DomainError('UNAUTHENTICATED', 'GET /metrics needs "Authorization: Bearer <METRICS_TOKEN>"')));
+      return;
+    }
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  // Public click tracking: record the visit, then send the visitor on to the program's own site.
-  app.get('/r/:slug', async (req, res) => {
-    res.locals.route = 'GET /r/:slug';
+  // Public click tracking: record the visit, then send the visitor on to the program's own site. A link's
+  // trackingUrl is /r/<program id>/<slug>; the older /r/<slug> still works while one program has the slug.
+  // Limited per client address (a fixed budget no person reaches): over it, 429 and nothing is recorded.
+  const clickPolicy = { name: 'clicks', max: config.clicksPerMinute, windowMs: 60_000 };
+  const track = async (req: Request, res: Response, programId: string | undefined) => {
+    res.locals.route = programId === undefined ? 'GET /r/:slug' : 'GET /r/:programId/:slug';
+    const limit = await limiter.check({ kind: 'anonymous' }, ['GET /r'], clickPolicy, req.ip ?? '');
+    res.set(limit.headers);
+    if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
     const q = req.query as Record<string, unknown>;
     const location = await services.clicks.trackVisit(
       orm.em.fork(),
       String(req.params.slug),
-      typeof q.program === 'string' ? q.program : undefined,
+      programId ?? (typeof q.program === 'string' ? q.program : undefined),
       typeof q.to === 'string' ? q.to : undefined,
       { referrer: req.get('referer') ?? null, userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null },
     );
     res.set('Cache-Control', 'no-store').redirect(302, location);
-  });
+  };
+  app.get('/r/:programId/:slug', (req, res) => track(req, res, String(req.params.programId)));
+  app.get('/r/:slug', (req, res) => track(req, res, undefined));
 
   // OAuth token endpoint (form-encoded) and the server-rendered pages: sign-in, dashboard, consent.
   app.use(tokenRouter(orm, services, partners, limiter));
@@ -88,6 +103,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
       next();
     },
     express.json({ limit: config.bodyLimitBytes }),
+    refuseNulInGraphQL,
     expressMiddleware(apollo, {
       context: async ({ req }): Promise<ApolloContext> => {
         const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql', req.ip ?? '');
@@ -102,6 +118,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
             const message = limit.allowed ? err.message : `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`;
             throw new GraphQLError(message, { extensions: { code: limit.allowed ? err.code : 'RATE_LIMITED', http: { status, headers: new Map(Object.entries(limit.headers)) } } });
           }
+          const down = unavailableError(err);
+          if (down) {
+            const retryAfter = String(down.retryAfterSeconds);
+            // originalError: formatGraphQLError finds the code through it; without it the 503 said INTERNAL.
+            throw new GraphQLError(down.message, { originalError: down, extensions: { code: down.code, retryAfter: down.retryAfterSeconds, http: { status: 503, headers: new Map([['Retry-After', retryAfter]]) } } });
+          }
           throw err;
         }
       },
@@ -114,6 +136,24 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(restErrorHandler);
 
   return { app, stop: () => apollo.stop() };
+}
+
+/** Constant-time comparison of a presented secret with the expected one. */
+function sameSecret(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * U+0000 in any GraphQL variable (or GET parameter) is a 400 VALIDATION_FAILED before anything runs; string
+ * literals in the query text are refused by a validation rule (src/graphql/query-limits.ts).
+ */
+function refuseNulInGraphQL(req: Request, res: Response, next: () => void): void {
+  const field = findNul(req.body) ?? findNul(req.query);
+  if (!field) return next();
+  const err = nulError(field);
+  res.status(400).json({ errors: [{ message: err.message, extensions: { code: err.code, details: err.details } }] });
 }
 
 export { Metrics };

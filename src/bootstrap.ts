@@ -54,7 +54,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   const metrics = new Metrics();
   const rateLimiter = new RateLimiter(backend);
   const limiter = new RequestLimiter(rateLimiter, metrics);
-  const services = createServices(config, log);
+  const services = createServices(config, log, backend);
   const schema = await getSchema();
   const partners = new PartnerRegistry(config);
   const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics, partners });
@@ -65,6 +65,12 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     jobs.start();
   }
 
+  if (config.webhookAllowPrivate) {
+    log.warn(
+      { env: config.env },
+      'WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints may target loopback and private addresses (set WEBHOOK_ALLOW_PRIVATE=false outside local development)',
+    );
+  }
   const webhooks = new WebhookWorker(orm, services.emails, log, { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs });
   if (config.workers) webhooks.start();
 

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import http from 'node:http';
-import { loadConfig, type AppConfig } from './config/config';
+import { loadConfig, publicOrigin, type AppConfig } from './config/config';
 import { createLogger, type Logger } from './common/logger';
 import { bootstrap } from './bootstrap';
 import { provisionDemo } from './demo';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
 import { PartnerRegistry } from './modules/oauth/partners';
 import { createServices } from './services';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   return runServer(config, log, cluster.isWorker);
 }
 
-const originOf = (config: AppConfig) => config.publicUrl ?? `http://localhost:${config.port}`;
+const originOf = publicOrigin;
 
 function printBanner(config: AppConfig, partners: PartnerRegistry, processes: number): void {
   const origin = originOf(config);
@@ -133,6 +133,8 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error('failed to start:', err);
+  // A failure we understand is one line saying what to do; anything else keeps its stack.
+  if (err instanceof StartupError) console.error(err.message);
+  else console.error('failed to start:', err);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import type { AppConfig } from './config/config';
+import { publicOrigin, type AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { AffiliateGroupService } from './modules/affiliate-groups/affiliate-group.service';
 import { AffiliateService } from './modules/affiliates/affiliate.service';
@@ -19,16 +19,21 @@ import { PayoutService } from './modules/payouts/payout.service';
 import { WebhookEndpointService } from './modules/webhooks/webhook-endpoint.service';
 import { EventLogService } from './modules/webhooks/event-log.service';
 import { OAuthService } from './modules/oauth/oauth.service';
+import { SignInThrottle } from './auth/sign-in-throttle';
+import { MemoryWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
 
-/** The domain services, wired once per process; stateless, every method takes the request context first. */
-export function createServices(config: AppConfig, log: Logger) {
+/**
+ * The domain services, wired once per process; stateless, every method takes the request context first.
+ * `windows`: the rate limiter's store (Redis when shared), where sign-in failures are counted too.
+ */
+export function createServices(config: AppConfig, log: Logger, windows: SlidingWindowBackend = new MemoryWindowBackend()) {
   const programs = new ProgramService();
   const events = new EventService();
   const emails = new EmailService(log, !!config.smtpUrl);
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   return {
-    users: new UserService(),
+    users: new UserService(new SignInThrottle(windows, config.signIn)),
     programs,
     apiKeys: new ApiKeyService(programs),
     events,
@@ -36,7 +41,7 @@ export function createServices(config: AppConfig, log: Logger) {
     jobs,
     affiliates: new AffiliateService(programs, events, emails, promoCodes, jobs),
     links: new LinkService(programs, events, jobs),
-    clicks: new ClickService(programs),
+    clicks: new ClickService(programs, publicOrigin(config)),
     referrals: new ReferralService(programs, events, promoCodes),
     coupons: new CouponService(programs, events),
     promoCodes,

@@ -8,7 +8,6 @@ export const affiliateRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/affiliates',
-    scope: 'affiliates',
     fields: { id: { type: 'string', max: 200 }, email: { type: 'string', max: 254 }, ...PAGE_FIELDS },
     // `email` is ignored when `id` is set; with neither, the whole list.
     operation: (q) => (q.id != null || q.email != null ? 'AffiliateLookup' : 'AffiliateList'),
@@ -19,7 +18,6 @@ export const affiliateRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/affiliates',
-    scope: 'affiliates',
     fields: {
       firstName: { type: 'string', required: true, max: 200 },
       lastName: { type: 'string', required: true, max: 200 },
@@ -38,7 +36,6 @@ export const affiliateRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/affiliates',
-    scope: 'affiliates',
     fields: {
       affiliateId: { type: 'string', max: 200 },
       emailAddress: { type: 'string', max: 254 },
@@ -58,7 +55,6 @@ export const affiliateRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/affiliates',
-    scope: 'affiliates',
     fields: { affiliateId: { type: 'string', required: true, max: 254 } },
     operation: 'AffiliateDelete',
     variables: (b) => ({ affiliateId: b.affiliateId }),

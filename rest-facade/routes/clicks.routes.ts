@@ -5,7 +5,6 @@ export const clickRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/clicks',
-    scope: 'links',
     fields: {
       link: { type: 'string', required: true, max: 200 },
       referrer: { type: 'string', max: 2000 },

@@ -30,7 +30,6 @@ export const couponRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/coupons',
-    scope: 'coupons',
     fields: { id: { type: 'string', max: 200 }, externalId: { type: 'string', max: 200 }, name: { type: 'string', max: 200 }, ...PAGE_FIELDS },
     operation: (q) => (q.id != null || q.externalId != null || q.name != null ? 'CouponLookup' : 'CouponList'),
     variables: (q) => (q.id != null ? { id: q.id } : q.externalId != null ? { externalId: q.externalId } : q.name != null ? { name: q.name } : {}),
@@ -41,7 +40,6 @@ export const couponRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/coupons',
-    scope: 'coupons',
     fields: { ...UPDATABLE, name: { type: 'string', required: true, max: 200 }, externalId: { type: 'string', max: 200 }, integrationType: { type: 'string', max: 100 } },
     operation: 'CouponCreate',
     variables: (b) => ({ input: b }),
@@ -50,7 +48,6 @@ export const couponRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/coupons',
-    scope: 'coupons',
     fields: { couponId: { type: 'string', required: true, max: 200 }, ...UPDATABLE },
     operation: 'CouponUpdate',
     variables: (b) => ({ input: b }),
@@ -59,7 +56,6 @@ export const couponRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/coupons',
-    scope: 'coupons',
     fields: { couponId: { type: 'string', required: true, max: 200 } },
     operation: 'CouponDelete',
     variables: (b) => ({ couponId: b.couponId }),

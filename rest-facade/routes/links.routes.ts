@@ -5,7 +5,6 @@ export const linkRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/links',
-    scope: 'links',
     fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 }, ...PAGE_FIELDS },
     operation: 'LinkList',
     variables: (q) => ({ filter: pick(q, ['id', 'link', 'affiliateId', 'affiliateEmail']) }),
@@ -14,7 +13,6 @@ export const linkRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/links',
-    scope: 'links',
     fields: { link: { type: 'string', required: true, max: 200 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 } },
     operation: 'LinkCreate',
     variables: (b) => ({ input: b }),
@@ -23,7 +21,6 @@ export const linkRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/links',
-    scope: 'links',
     fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 }, newLink: { type: 'string', required: true, max: 200 } },
     operation: 'LinkRename',
     variables: (b) => ({ input: b }),
@@ -32,7 +29,6 @@ export const linkRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/links',
-    scope: 'links',
     fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 } },
     operation: 'LinkDelete',
     variables: (b) => ({ input: b }),

@@ -32,7 +32,6 @@ export const promotionalCodeRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/promotional-codes',
-    scope: 'promotionalCodes',
     fields: {
       id: { type: 'string', max: 200 }, code: { type: 'string', max: 200 }, externalId: { type: 'string', max: 200 },
       couponId: { type: 'string', max: 200 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 },
@@ -48,7 +47,6 @@ export const promotionalCodeRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/promotional-codes',
-    scope: 'promotionalCodes',
     fields: {
       couponId: { type: 'string', required: true, max: 200 },
       ...CODE_FIELDS,
@@ -65,7 +63,6 @@ export const promotionalCodeRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/promotional-codes',
-    scope: 'promotionalCodes',
     fields: { promotionalCodeId: { type: 'string', required: true, max: 200 }, ...CODE_FIELDS },
     operation: 'PromotionalCodeUpdate',
     variables: (b) => ({ input: b }),
@@ -74,7 +71,6 @@ export const promotionalCodeRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/promotional-codes',
-    scope: 'promotionalCodes',
     fields: { promotionalCodeId: { type: 'string', required: true, max: 200 } },
     operation: 'PromotionalCodeDelete',
     variables: (b) => ({ promotionalCodeId: b.promotionalCodeId }),

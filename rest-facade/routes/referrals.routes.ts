@@ -6,7 +6,6 @@ export const referralRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/referrals',
-    scope: 'referrals',
     fields: { id: { type: 'string', max: 254 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 }, externalId: { type: 'string', max: 200 }, ...PAGE_FIELDS },
     // `id` returns one referral (or null); the other parameters return arrays.
     operation: (q) => (q.id != null ? 'ReferralLookup' : 'ReferralList'),
@@ -17,7 +16,6 @@ export const referralRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/referrals',
-    scope: 'referrals',
     fields: {
       affiliateId: { type: 'string', max: 200 },
       affiliateEmail: { type: 'string', max: 254 },
@@ -33,7 +31,6 @@ export const referralRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/referrals',
-    scope: 'referrals',
     fields: {
       referralId: { type: 'string', required: true, max: 200 },
       subscriptionStatus: { type: { enum: SUBSCRIPTION_STATUSES } },
@@ -48,7 +45,6 @@ export const referralRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/referrals',
-    scope: 'referrals',
     fields: { referralId: { type: 'string', required: true, max: 254 } },
     operation: 'ReferralDelete',
     variables: (b) => ({ referralId: b.referralId }),

@@ -5,7 +5,6 @@ export const saleRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/sales',
-    scope: 'sales',
     fields: {
       id: { type: 'int64' },
       affiliateId: { type: 'string', max: 200 },
@@ -23,7 +22,6 @@ export const saleRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/sales',
-    scope: 'sales',
     fields: {
       referralId: { type: 'string', max: 200 },
       email: { type: 'email' },
@@ -44,7 +42,6 @@ export const saleRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/sales',
-    scope: 'sales',
     fields: {
       saleId: { type: 'int64', required: true },
       name: { type: 'string', max: 200 },
@@ -64,7 +61,6 @@ export const saleRoutes: RestRoute[] = [
   {
     method: 'PATCH',
     path: '/sales',
-    scope: 'sales',
     fields: { saleId: { type: 'int64', required: true } },
     operation: 'SaleRefund',
     variables: (b) => ({ saleId: b.saleId }),

@@ -10,7 +10,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/webhooks',
-    scope: 'webhooks',
     fields: {},
     operation: 'WebhookList',
     variables: () => ({}),
@@ -19,7 +18,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/webhooks',
-    scope: 'webhooks',
     fields: { url: { type: 'string', required: true, max: 2000 }, events: { type: 'stringArray' }, description: { type: 'string', max: 500 }, enabled: { type: 'boolean' } },
     operation: 'WebhookCreate',
     variables: (b) => ({ input: b }),
@@ -29,7 +27,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/webhooks',
-    scope: 'webhooks',
     fields: { id: { type: 'string', required: true, max: 100 }, url: { type: 'string', max: 2000 }, events: { type: 'stringArray' }, description: { type: 'string', max: 500 }, enabled: { type: 'boolean' } },
     operation: 'WebhookUpdate',
     variables: (b) => ({ id: b.id, input: pick(b, ['url', 'events', 'description', 'enabled']) }),
@@ -38,7 +35,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/webhooks',
-    scope: 'webhooks',
     fields: { id: { type: 'string', required: true, max: 100 } },
     operation: 'WebhookDelete',
     variables: (b) => ({ id: b.id }),
@@ -47,7 +43,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/webhooks/rotate-secret',
-    scope: 'webhooks',
     fields: { id: { type: 'string', required: true, max: 100 }, overlapHours: { type: 'number' } },
     operation: 'WebhookRotateSecret',
     variables: (b) => ({ id: b.id, overlapHours: b.overlapHours ?? null }),
@@ -56,7 +51,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/events',
-    scope: 'events',
     fields: { after: { type: 'string', max: 100 }, limit: { type: 'integer' }, type: { type: 'string', max: 100 } },
     operation: 'EventList',
     variables: (q) => pick(q, ['type']),
@@ -66,7 +60,6 @@ export const webhookRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/events/replay',
-    scope: 'events',
     fields: { eventId: { type: 'string', max: 100 }, since: { type: 'datetime' }, endpointId: { type: 'string', max: 100 } },
     operation: 'EventReplay',
     variables: (b) => ({ eventId: b.eventId ?? null, since: b.since ?? null, endpointId: b.endpointId ?? null }),

@@ -1,18 +1,25 @@
+import { forbidden } from '../common/errors';
 import type { Program } from '../modules/programs/program.entity';
 
 /**
  * Who is calling. API keys and OAuth tokens are bound to one program; a dashboard session acts for its user.
+ * What each kind may do is src/auth/policy.ts.
  * `program` is the credential's program as read with it (a read-only snapshot; services use requireProgram).
  */
 export type Actor =
   | { kind: 'anonymous' }
   | { kind: 'apiKey'; credentialId: string; programId: string; program: Program }
-  | { kind: 'oauth'; credentialId: string; programId: string; program: Program; partner: string; scopes: readonly string[] }
+  | { kind: 'oauth'; credentialId: string; programId: string; program: Program; partner: string }
   | { kind: 'session'; credentialId: string; userId: string };
-
-/** Resources an OAuth partner token may use (DESIGN.md: affiliates, links, referrals, sales). */
-export const OAUTH_SCOPES = ['affiliates', 'links', 'referrals', 'sales'] as const;
-export type Scope = 'affiliates' | 'links' | 'referrals' | 'sales' | 'coupons' | 'promotionalCodes' | 'payouts' | 'webhooks' | 'events';
 
 /** The identity rate limits are keyed by. */
 export const credentialKey = (a: Actor): string => (a.kind === 'anonymous' ? 'anonymous' : `${a.kind}:${a.credentialId}`);
+
+/**
+ * The signed-in user behind a call the policy admits for sessions only (src/auth/policy.ts); anything else
+ * reaching here is a policy bug, refused rather than acted on.
+ */
+export function sessionUserId(ctx: { actor: Actor }): string {
+  if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can do this');
+  return ctx.actor.userId;
+}

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unauthenticated } from '../common/errors';
 import type { Services } from '../services';
-import { OAUTH_SCOPES, type Actor } from './actor';
+import type { Actor } from './actor';
 import { parseBearer, tokenKind } from './credentials';
 
 /**
@@ -25,7 +25,7 @@ export async function authenticate(em: EntityManager, services: Services, header
     }
     case 'oauth': {
       const t = await services.oauth.authenticate(em, token);
-      if (t) return { kind: 'oauth', credentialId: t.token.id, programId: t.program.id, program: t.program, partner: t.token.partner, scopes: OAUTH_SCOPES };
+      if (t) return { kind: 'oauth', credentialId: t.token.id, programId: t.program.id, program: t.program, partner: t.token.partner };
       break;
     }
     default:

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config';
 import { createLogger } from '../common/logger';
 import { DomainError } from '../common/errors';
 import type { ServiceContext } from '../common/service-context';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { initOrm } from '../db/orm';
 import { printedSchema } from '../graphql/print-schema';
 import { EmailWorker } from '../modules/emails/email.worker';
@@ -16,7 +16,7 @@ import { parseArgs } from './args';
 const USAGE = `Usage: npm run cli -- <command> [--flag value ...]
 
   migrate                                   apply pending migrations
-  create-user --email E --password P [--name N]
+  create-user --email E --password P [--name N]   P: 12+ characters, not a common password, not the email
   create-program --owner EMAIL --name N [--domain D] [--base-url URL ...] [--currency USD]
                  [--commission-rate 20] [--auto-approve true|false] [--affiliate-limit N]
   list-programs --owner EMAIL
@@ -145,7 +145,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err);
+    console.error(err instanceof StartupError ? err.message : err);
     process.exit(1);
   },
 );

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/sign-in-throttle';
 
 /** Typed, validated configuration. The only module that reads process.env. */
 export interface OAuthPartnerConfig {
@@ -35,7 +36,16 @@ export interface AppConfig {
    * `X-Forwarded-For` is believed. Unset: nobody's, the client address is the socket's.
    */
   trustProxy: string | false;
+  /** Failed sign-ins allowed per account and per client address within a sliding window. */
+  signIn: SignInLimits;
+  /** Public click path (/r/...): requests per minute per client address; far above what a person clicks. */
+  clicksPerMinute: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (request counts per route are not for everyone). */
+  metricsToken: string | undefined;
 }
+
+/** The origin of this server's public URLs (tracking links, printed URLs). */
+export const publicOrigin = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /** TRUST_PROXY: a comma-separated list of addresses, CIDRs or Express's names (loopback, linklocal, uniquelocal). */
 function trustProxy(value: string | undefined): string | false {
@@ -55,6 +65,20 @@ function int(name: string, value: string | undefined, fallback: number): number 
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** A limit of 0 would refuse every sign-in: at least 1. */
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const n = int(name, value, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
+}
+
+/** The in-memory store forgets keys idle for an hour: a longer window would silently shrink to that. */
+function signInWindowSeconds(value: string | undefined): number {
+  const n = positive('SIGNIN_WINDOW_SECONDS', value, DEFAULT_SIGN_IN_LIMITS.windowMs / 1000);
+  if (n > 3600) throw new Error(`SIGNIN_WINDOW_SECONDS can be at most 3600, got "${value}"`);
   return n;
 }
 
@@ -92,5 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: bool(env.WORKERS, true),
     clusterWorkers: env.CLUSTER_WORKERS === 'auto' ? os.availableParallelism() : int('CLUSTER_WORKERS', env.CLUSTER_WORKERS, 1),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    signIn: {
+      failuresPerAccount: positive('SIGNIN_FAILURES_PER_ACCOUNT', env.SIGNIN_FAILURES_PER_ACCOUNT, DEFAULT_SIGN_IN_LIMITS.failuresPerAccount),
+      failuresPerAddress: positive('SIGNIN_FAILURES_PER_ADDRESS', env.SIGNIN_FAILURES_PER_ADDRESS, DEFAULT_SIGN_IN_LIMITS.failuresPerAddress),
+      windowMs: signInWindowSeconds(env.SIGNIN_WINDOW_SECONDS) * 1000,
+    },
+    clicksPerMinute: positive('CLICKS_PER_MINUTE', env.CLICKS_PER_MINUTE, 120),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

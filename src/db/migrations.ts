@@ -4,6 +4,8 @@ import { Migration20261121020000_sales_commissions } from '../migrations/Migrati
 import { Migration20261121030000_webhooks } from '../migrations/Migration20261121030000_webhooks';
 import { Migration20261121040000_oauth } from '../migrations/Migration20261121040000_oauth';
 import { Migration20261121050000_shard_ready } from '../migrations/Migration20261121050000_shard_ready';
+import { Migration20261124010000_idempotency_lease } from '../migrations/Migration20261124010000_idempotency_lease';
+import { Migration20261124020000_click_visitors } from '../migrations/Migration20261124020000_click_visitors';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -13,4 +15,6 @@ export const migrationsList = [
   { name: 'Migration20261121030000_webhooks', class: Migration20261121030000_webhooks },
   { name: 'Migration20261121040000_oauth', class: Migration20261121040000_oauth },
   { name: 'Migration20261121050000_shard_ready', class: Migration20261121050000_shard_ready },
+  { name: 'Migration20261124010000_idempotency_lease', class: Migration20261124010000_idempotency_lease },
+  { name: 'Migration20261124020000_click_visitors', class: Migration20261124020000_click_visitors },
 ];

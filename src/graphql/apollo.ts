@@ -7,6 +7,8 @@ import type { OperationExecutor } from './executor';
 import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
 import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
+import { noNulStringsRule } from './nul-rule';
+import { isDatabaseUnavailable } from '../db/availability';
 
 export interface ApolloContext extends GraphQLContext {
   clientIp: string;
@@ -101,7 +103,7 @@ export function createApollo(schema: GraphQLSchema, executor: OperationExecutor,
   return new ApolloServer<ApolloContext>({
     gateway: compiledExecution(schema, executor),
     introspection,
-    validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth)],
+    validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth), noNulStringsRule],
     csrfPrevention: true,
     // Shutdown is ours (src/main.ts): finish HTTP, then Apollo, then the database, once.
     stopOnTerminationSignals: false,
@@ -119,12 +121,25 @@ export function createApollo(schema: GraphQLSchema, executor: OperationExecutor,
             async didEncounterErrors({ errors }) {
               for (const e of errors) {
                 if (!e.originalError || (e.originalError as { name?: string }).name === 'DomainError' || e.extensions?.code === 'RATE_LIMITED') continue;
+                // Answered 503 UNAVAILABLE, not a resolver bug: a warning, as the REST facade logs it.
+                if (isDatabaseUnavailable(e.originalError)) {
+                  contextValue.log.warn({ err: e.originalError }, 'database unavailable');
+                  continue;
+                }
                 contextValue.log.error({ err: e.originalError }, 'graphql resolver error');
               }
             },
             async willSendResponse({ response }) {
               // Internal errors carry the request id that is also in the log line.
               if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+              // A refusal to retry later is an HTTP answer too: 429 or 503 with Retry-After, as on REST.
+              for (const e of response.body.singleResult.errors) {
+                const status = e.extensions?.code === 'RATE_LIMITED' ? 429 : e.extensions?.code === 'UNAVAILABLE' ? 503 : undefined;
+                if (!status) continue;
+                response.http.status = status;
+                if (e.extensions?.retryAfter !== undefined) response.http.headers.set('Retry-After', String(e.extensions.retryAfter));
+                break;
+              }
               for (const e of response.body.singleResult.errors) {
                 if (e.extensions?.code === 'INTERNAL') {
                   (e as { message: string }).message = `Internal server error (request id ${contextValue.requestId})`;

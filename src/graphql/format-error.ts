@@ -1,16 +1,17 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../common/errors';
+import { unavailableError } from '../db/availability';
 
 const INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
-/** The domain error behind a GraphQL error, if any. */
+/** The domain error behind a GraphQL error, if any; an unreachable database stands for UNAVAILABLE. */
 export function domainErrorOf(err: unknown): DomainError | undefined {
   let e: unknown = err;
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
     e = (e as { originalError?: unknown }).originalError;
   }
-  return undefined;
+  return unavailableError(err);
 }
 
 /**
@@ -24,7 +25,12 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       message: domain.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { code: domain.code, ...(domain.details ? { details: domain.details } : {}), ...(domain.extra ?? {}) },
+      extensions: {
+        code: domain.code,
+        ...(domain.details ? { details: domain.details } : {}),
+        ...(domain.extra ?? {}),
+        ...(domain.retryAfterSeconds !== undefined ? { retryAfter: domain.retryAfterSeconds } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code as string | undefined;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { authChecker } from './auth-checker';
+import { applyPolicy } from './policy-enforcement';
 import { AffiliateResolver } from './resolvers/affiliate.resolver';
 import { ApiKeyResolver } from './resolvers/api-key.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
@@ -26,6 +26,6 @@ let cached: Promise<GraphQLSchema> | undefined;
 
 /** The one schema, built once per process; `schema.graphql` is its printed form. */
 export function getSchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, authChecker, validate: false, emitSchemaFile: false });
+  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false }).then(applyPolicy);
   return cached;
 }

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DomainError } from '../common/errors';
+import { assertNoNul } from '../common/nul';
 import type { ServiceContext } from '../common/service-context';
 import { ApiKey } from '../modules/api-keys/api-key.entity';
 import { OAuthToken } from '../modules/oauth/oauth-token.entity';
@@ -26,7 +27,11 @@ const PAGE_PATHS = ['/login', '/logout', '/dashboard', '/connect'];
 export function pagesRouter(orm: MikroORM, services: Services, partners: PartnerRegistry): express.Router {
   const r = express.Router();
   // Only the pages' own paths: the API behind them has its own headers and body parsing.
-  r.use(PAGE_PATHS, pageHeaders, express.urlencoded({ extended: false, limit: '32kb' }));
+  r.use(PAGE_PATHS, pageHeaders, express.urlencoded({ extended: false, limit: '32kb' }), (req: Request, _res: Response, next: NextFunction) => {
+    // U+0000 in a form field or parameter: refused like on the APIs (an error page, below), before any lookup.
+    assertNoNul(req.query, req.body, req.params);
+    next();
+  });
 
   const currentUser = async (req: Request): Promise<PageUser | null> => {
     const token = readCookies(req)[SESSION_COOKIE];
@@ -61,10 +66,16 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
   r.get('/login', (req, res) => loginForm(req, res, 200));
   r.post('/login', requireCsrf, async (req, res) => {
     try {
-      const { token, session } = await services.users.signIn(orm.em.fork(), { email: String(req.body.email ?? ''), password: String(req.body.password ?? '') });
+      const { token, session } = await services.users.signIn(orm.em.fork(), { email: String(req.body.email ?? ''), password: String(req.body.password ?? '') }, req.ip ?? '');
       setCookie(req, res, SESSION_COOKIE, token, { maxAgeSeconds: Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) });
       res.redirect(303, safeNext(req.body.next));
     } catch (err) {
+      if (err instanceof DomainError && err.code === 'RATE_LIMITED') {
+        const seconds = err.retryAfterSeconds ?? 60;
+        const minutes = Math.ceil(seconds / 60);
+        res.set('Retry-After', String(seconds));
+        return loginForm(req, res, 429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      }
       if (err instanceof DomainError) return loginForm(req, res, 401, err.message);
       throw err;
     }
@@ -164,8 +175,16 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     if (!state || state.length > 500) return void consentError(req, res, 400, 'The state parameter is missing.');
     if (q.client_id !== undefined && q.client_id !== partner.clientId) return void consentError(req, res, 400, 'The client_id does not match this app.');
     const codeChallenge = typeof q.code_challenge === 'string' && q.code_challenge ? q.code_challenge : null;
+    // RFC 7636 defaults the method to `plain`, which protects nothing against an intercepted request: S256
+    // only (RFC 9700 §2.1.1). The redirect URI is registered, so a bad PKCE request goes back to the partner
+    // as the error response RFC 7636 §4.4.1 asks for.
     const method = typeof q.code_challenge_method === 'string' && q.code_challenge_method ? q.code_challenge_method : codeChallenge ? 'plain' : null;
-    if (codeChallenge && (!/^[A-Za-z0-9._~-]{43,128}$/.test(codeChallenge) || (method !== 'S256' && method !== 'plain'))) return void consentError(req, res, 400, 'The PKCE code_challenge is invalid.');
+    const pkceError =
+      method !== null && method !== 'S256' ? 'code_challenge_method must be S256'
+        : method && !codeChallenge ? 'code_challenge is required with code_challenge_method'
+          : codeChallenge && !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge) ? 'code_challenge must be the base64url SHA-256 of the code_verifier'
+            : undefined;
+    if (pkceError) return void res.redirect(303, back(redirectUri, { error: 'invalid_request', error_description: pkceError, state }));
     return { partner, redirectUri, state, codeChallenge, method };
   };
   const back = (redirectUri: string, params: Record<string, string>) => {

@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { findNul } from '../common/nul';
 import type { PartnerRegistry } from '../modules/oauth/partners';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { Services } from '../services';
@@ -19,6 +20,8 @@ export function tokenRouter(orm: MikroORM, services: Services, partners: Partner
     if (!limit.allowed) return res.status(429).json({ error: 'Too many requests' });
     const partner = partners.get(String(req.params.partner));
     const body = (req.body ?? {}) as Record<string, unknown>;
+    // The spec's errors only: a code (or any field) holding U+0000 is no valid code.
+    if (findNul(body)) return res.status(400).json({ error: 'Invalid code' });
     const code = typeof body.code === 'string' ? body.code : '';
     if (!code) return res.status(400).json({ error: 'Code is required' });
     if (!partner) return res.status(400).json({ error: 'Invalid code' });

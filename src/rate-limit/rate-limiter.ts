@@ -5,7 +5,8 @@ import { AtomicWindowStore, type SlidingWindowBackend } from './sliding-window-s
 export type PolicyName = 'reads' | 'writes';
 
 export interface Policy {
-  name: PolicyName;
+  /** Shown in RateLimit-Policy: "reads", "writes", or a fixed policy's own name (e.g. "clicks"). */
+  name: string;
   max: number;
   windowMs: number;
 }

@@ -105,3 +105,17 @@ test.each(['/nope', '/api/v1/nope', '/api/v2/affiliates', '/api/v1/affiliates/12
     expect(res.body.error.length).toBeGreaterThan(0);
   }
 });
+
+test('GET /metrics with METRICS_TOKEN set: 401 without the bearer, 200 with it', async () => {
+  const guarded = await startTestServer({ metricsToken: 'metrics-secret-token-1234' });
+  try {
+    const none = await guarded.request('GET', '/metrics');
+    expect({ status: none.status, code: none.body?.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    const ok = await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer metrics-secret-token-1234' } });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain('http_requests_total');
+  } finally {
+    await guarded.close();
+  }
+});

@@ -56,12 +56,22 @@ export async function httpRequest<T = any>(baseUrl: string, method: string, path
 /** Boots the real app (migrations included) on its own fresh database and an ephemeral port. */
 export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
   const db = await createTestDatabase();
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), databaseUrl: db.url, workers: false, ...overrides };
-  const log = createLogger(config.logLevel);
-  const runtime = await bootstrap(config, log);
-  const server = http.createServer(runtime.app);
+  // The port comes first, so the app knows its public origin and URLs it hands out (a link's trackingUrl) are
+  // fetchable; requests are answered once the app is attached below.
+  const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), databaseUrl: db.url, workers: false, publicUrl: url, ...overrides };
+  const log = createLogger(config.logLevel);
+  let runtime: Runtime;
+  try {
+    runtime = await bootstrap(config, log);
+  } catch (err) {
+    server.close();
+    await db.drop();
+    throw err;
+  }
+  server.on('request', runtime.app);
 
   const request = <T = any>(method: string, path: string, opts?: RequestOptions) => httpRequest<T>(url, method, path, opts);
 

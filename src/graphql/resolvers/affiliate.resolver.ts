@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgsType, ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { moneyToNumber } from '../../common/money';
 import { pageWindow, toPage } from '../../common/pagination';
@@ -14,31 +14,26 @@ export const LinkConnection = Connection(LinkType, 'Link');
 
 @Resolver(() => AffiliateType)
 export class AffiliateResolver {
-  @Authorized('affiliates')
   @Query(() => AffiliateType, { nullable: true, description: 'One affiliate by `id` (UUID, link slug or numeric click id) or `email`; `email` is ignored when `id` is set.' })
   affiliate(@Args() { programId }: ProgramArg, @Arg('id', () => String, { nullable: true }) id: string | null, @Arg('email', () => String, { nullable: true }) email: string | null, @Ctx() ctx: GraphQLContext) {
     return ctx.services.affiliates.findAffiliate(ctx, { programId, id, email });
   }
 
-  @Authorized('affiliates')
   @Query(() => AffiliateConnection, { description: 'Affiliates in creation order.' })
   async affiliates(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, { first, after }));
   }
 
-  @Authorized('affiliates')
   @Mutation(() => AffiliateType, { description: 'Creates an affiliate with its first link; sends the admin and welcome emails and fires affiliate.created.' })
   createAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: CreateAffiliateInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.affiliates.createAffiliate(ctx, programId, input);
   }
 
-  @Authorized('affiliates')
   @Mutation(() => UpdateCountPayload, { description: 'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated.' })
   async updateAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateAffiliateInput, @Ctx() ctx: GraphQLContext) {
     return { count: await ctx.services.affiliates.updateAffiliates(ctx, programId, input) };
   }
 
-  @Authorized('affiliates')
   @Mutation(() => DeleteAffiliatePayload, { description: 'Deletes the affiliate (UUID or email) and everything attributed to it; fires affiliate.deleted.' })
   async deleteAffiliate(@Args() { programId }: ProgramArg, @Arg('affiliateId', () => String) affiliateId: string, @Ctx() ctx: GraphQLContext) {
     const deleted = await ctx.services.affiliates.deleteAffiliate(ctx, programId, affiliateId);

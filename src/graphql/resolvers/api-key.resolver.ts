@@ -1,23 +1,20 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { ApiKey } from '../../modules/api-keys/api-key.entity';
 import type { GraphQLContext } from '../context';
 import { ApiKeyType, CreateApiKeyPayload } from '../types/api-key.type';
 
 @Resolver(() => ApiKeyType)
 export class ApiKeyResolver {
-  @Authorized()
   @Mutation(() => CreateApiKeyPayload, { description: 'Creates an API key; the key is in the answer and never shown again.' })
   createApiKey(@Arg('programId', () => ID) programId: string, @Arg('name') name: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.apiKeys.createApiKey(ctx, programId, name);
   }
 
-  @Authorized()
   @Query(() => [ApiKeyType])
   apiKeys(@Arg('programId', () => ID) programId: string, @Ctx() ctx: GraphQLContext): Promise<ApiKey[]> {
     return ctx.services.apiKeys.listApiKeys(ctx, programId);
   }
 
-  @Authorized()
   @Mutation(() => ApiKeyType, { description: 'Revokes a key: it answers 401 from now on.' })
   revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ApiKey> {
     return ctx.services.apiKeys.revokeApiKey(ctx, id);

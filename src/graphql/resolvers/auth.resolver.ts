@@ -1,27 +1,34 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { forbidden } from '../../common/errors';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { AuthPayload, SignInInput, SignUpInput, UserType } from '../types/user.type';
-import { User } from '../../modules/users/user.entity';
+import type { User } from '../../modules/users/user.entity';
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => AuthPayload, { description: 'Creates a dashboard user and returns a session token.' })
+  @Mutation(() => AuthPayload, {
+    description: 'Creates a dashboard user and returns a session token. The password needs at least 12 characters and must be neither a commonly used password nor the email.',
+  })
   async signUp(@Arg('input') input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
     const r = await ctx.services.users.signUp(ctx.em, input);
     return { token: r.token, user: r.user, expiresAt: r.session.expiresAt };
   }
 
-  @Mutation(() => AuthPayload, { description: 'Signs in with email and password and returns a session token.' })
+  @Mutation(() => AuthPayload, {
+    description: 'Signs in with email and password and returns a session token. Failed attempts are limited per account and per client address: then RATE_LIMITED (HTTP 429 with Retry-After).',
+  })
   async signIn(@Arg('input') input: SignInInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    const r = await ctx.services.users.signIn(ctx.em, input);
+    const r = await ctx.services.users.signIn(ctx.em, input, ctx.clientIp ?? '');
     return { token: r.token, user: r.user, expiresAt: r.session.expiresAt };
   }
 
-  @Authorized()
+  @Mutation(() => Boolean, { description: 'Ends the session of the bearer session token; the token is refused from then on.' })
+  async signOut(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.users.endSession(ctx.em, ctx.actor);
+    return true;
+  }
+
   @Query(() => UserType, { description: 'The signed-in dashboard user.' })
-  async me(@Ctx() ctx: GraphQLContext): Promise<User> {
-    if (ctx.actor.kind !== 'session') throw forbidden('Only a dashboard session has a user');
-    return ctx.em.findOneOrFail(User, { id: ctx.actor.userId });
+  me(@Ctx() ctx: GraphQLContext): Promise<User> {
+    return ctx.services.users.currentUser(ctx);
   }
 }

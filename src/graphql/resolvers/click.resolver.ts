@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Resolver } from 'type-graphql';
 import { clickView } from '../../modules/clicks/click.view';
 import type { GraphQLContext } from '../context';
 import { ProgramArg } from '../types/args.type';
@@ -6,8 +6,7 @@ import { ClickType, RecordClickInput } from '../types/click.type';
 
 @Resolver(() => ClickType)
 export class ClickResolver {
-  @Authorized('links')
-  @Mutation(() => ClickType, { description: "Records a click your server saw on one of the program's links; counts on the link and affiliate." })
+  @Mutation(() => ClickType, { description: "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given)." })
   async recordClick(@Args() { programId }: ProgramArg, @Arg('input') input: RecordClickInput, @Ctx() ctx: GraphQLContext) {
     const { link, ...meta } = input;
     const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);

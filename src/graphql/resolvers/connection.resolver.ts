@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 
 @ObjectType('Connection', { description: "An automation partner's access to a program (OAuth token); revocable." })
@@ -14,13 +14,11 @@ export class ConnectionType {
 
 @Resolver(() => ConnectionType)
 export class ConnectionResolver {
-  @Authorized()
   @Query(() => [ConnectionType], { description: 'Connected apps of one of your programs, newest first.' })
   connections(@Arg('programId', () => ID) programId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.oauth.listConnections(ctx, programId);
   }
 
-  @Authorized()
   @Mutation(() => ConnectionType, { description: 'Revokes a connection: its token is refused (401) from the next request.' })
   revokeConnection(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.oauth.revokeConnection(ctx, id);

@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Coupon } from '../../modules/coupons/coupon.entity';
 import { autoCouponRuleView } from '../../modules/coupons/coupon.view';
 import type { GraphQLContext } from '../context';
@@ -11,7 +11,6 @@ export const CouponConnection = Connection(CouponType, 'Coupon');
 
 @Resolver(() => CouponType)
 export class CouponResolver {
-  @Authorized('coupons')
   @Query(() => CouponType, { nullable: true, description: 'One coupon by id, externalId or name.' })
   coupon(
     @Args() { programId }: ProgramArg,
@@ -23,38 +22,32 @@ export class CouponResolver {
     return ctx.services.coupons.findCoupon(ctx, programId, { id, externalId, name });
   }
 
-  @Authorized('coupons')
   @Query(() => CouponConnection, { description: 'Coupons, newest first.' })
   async coupons(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.coupons.listCoupons(ctx, programId, { first, after }));
   }
 
-  @Authorized('coupons')
   @Mutation(() => CouponType, { description: 'Creates a coupon; fires coupon.created.' })
   createCoupon(@Args() { programId }: ProgramArg, @Arg('input') input: CreateCouponInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.coupons.createCoupon(ctx, programId, input);
   }
 
-  @Authorized('coupons')
   @Mutation(() => CouponType, { description: 'Updates a coupon; discount changes reach every code. Fires coupon.updated.' })
   updateCoupon(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateCouponInput, @Ctx() ctx: GraphQLContext) {
     const { couponId, ...fields } = input;
     return ctx.services.coupons.updateCoupon(ctx, programId, couponId, fields);
   }
 
-  @Authorized('coupons')
   @Mutation(() => DeleteCouponPayload, { description: 'Deletes a coupon and its promotional codes; fires coupon.deleted.' })
   async deleteCoupon(@Args() { programId }: ProgramArg, @Arg('couponId') couponId: string, @Ctx() ctx: GraphQLContext) {
     return { message: 'Coupon deleted', deletedCoupon: await ctx.services.coupons.deleteCoupon(ctx, programId, couponId) };
   }
 
-  @Authorized('coupons')
   @Mutation(() => CouponType, { description: 'Configures the rule that gives every new affiliate a generated code of this coupon.' })
   setAutoCouponRule(@Args() { programId }: ProgramArg, @Arg('couponId', () => ID) couponId: string, @Arg('input') input: AutoCouponRuleInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.coupons.setAutoCouponRule(ctx, programId, couponId, { ...input, codeStructure: { ...input.codeStructure } as never });
   }
 
-  @Authorized('coupons')
   @Mutation(() => CouponType)
   removeAutoCouponRule(@Args() { programId }: ProgramArg, @Arg('couponId', () => ID) couponId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.coupons.removeAutoCouponRule(ctx, programId, couponId);

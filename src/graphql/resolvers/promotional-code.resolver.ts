@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { PromotionalCode } from '../../modules/promo-codes/promotional-code.entity';
 import type { CodeStructure } from '../../modules/coupons/auto-coupon-rule.entity';
 import type { GraphQLContext } from '../context';
@@ -19,7 +19,6 @@ class PromotionalCodesArgs extends ProgramPageArgs {
 
 @Resolver(() => PromotionalCodeType)
 export class PromotionalCodeResolver {
-  @Authorized('promotionalCodes')
   @Query(() => PromotionalCodeType, { nullable: true, description: 'One code by id, code or externalId.' })
   promotionalCode(
     @Args() { programId }: ProgramArg,
@@ -31,26 +30,22 @@ export class PromotionalCodeResolver {
     return ctx.services.promoCodes.findPromoCode(ctx, programId, { id, code, externalId });
   }
 
-  @Authorized('promotionalCodes')
   @Query(() => PromotionalCodeConnection, { description: 'Codes matching every given filter, newest first.' })
   async promotionalCodes(@Args() { programId, filter, first, after }: PromotionalCodesArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.promoCodes.listPromoCodes(ctx, programId, filter ?? {}, { first, after }));
   }
 
-  @Authorized('promotionalCodes')
   @Mutation(() => PromotionalCodeType, { description: 'Creates a code (manual or generated); fires promotional_code.created.' })
   createPromotionalCode(@Args() { programId }: ProgramArg, @Arg('input') input: CreatePromotionalCodeInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.promoCodes.createPromoCode(ctx, programId, { ...input, codeStructure: input.codeStructure ? ({ ...input.codeStructure } as CodeStructure) : null });
   }
 
-  @Authorized('promotionalCodes')
   @Mutation(() => PromotionalCodeType, { description: 'Updates a code (rename included); fires promotional_code.updated.' })
   updatePromotionalCode(@Args() { programId }: ProgramArg, @Arg('input') input: UpdatePromotionalCodeInput, @Ctx() ctx: GraphQLContext) {
     const { promotionalCodeId, ...fields } = input;
     return ctx.services.promoCodes.updatePromoCode(ctx, programId, promotionalCodeId, fields);
   }
 
-  @Authorized('promotionalCodes')
   @Mutation(() => DeletePromotionalCodePayload, { description: 'Deletes a code; sales keep their history. Fires promotional_code.deleted.' })
   async deletePromotionalCode(@Args() { programId }: ProgramArg, @Arg('promotionalCodeId') id: string, @Ctx() ctx: GraphQLContext) {
     return { message: 'Promotional code deleted', deletedCode: await ctx.services.promoCodes.deletePromoCode(ctx, programId, id) };

@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Referral } from '../../modules/referrals/referral.entity';
 import { referralStatus } from '../../modules/referrals/referral.rules';
 import type { GraphQLContext } from '../context';
@@ -16,32 +16,27 @@ class ReferralsArgs extends ProgramPageArgs {
 
 @Resolver(() => ReferralType)
 export class ReferralResolver {
-  @Authorized('referrals')
   @Query(() => ReferralType, { nullable: true, description: 'A referral by UUID; when none matches, the value is retried as the referred email.' })
   referral(@Args() { programId }: ProgramArg, @Arg('id') id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.referrals.findReferral(ctx, programId, id);
   }
 
-  @Authorized('referrals')
   @Query(() => ReferralConnection, { description: 'Referrals matching every given filter, in creation order.' })
   async referrals(@Args() { programId, filter, first, after }: ReferralsArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.referrals.listReferrals(ctx, programId, filter ?? {}, { first, after }));
   }
 
-  @Authorized('referrals')
   @Mutation(() => ReferralType, { nullable: true, description: 'Records a referral (always active); null when no affiliate matches. Fires referral.created.' })
   createReferral(@Args() { programId }: ProgramArg, @Arg('input') input: CreateReferralInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.referrals.createReferral(ctx, programId, input);
   }
 
-  @Authorized('referrals')
   @Mutation(() => ReferralType, { description: 'Updates a referral; fires referral.updated.' })
   updateReferral(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateReferralInput, @Ctx() ctx: GraphQLContext) {
     const { referralId, ...fields } = input;
     return ctx.services.referrals.updateReferral(ctx, programId, referralId, fields);
   }
 
-  @Authorized('referrals')
   @Mutation(() => DeleteReferralPayload, { description: 'Deletes the referral (UUID) or the referrals of an email, with their sales; fires referral.deleted.' })
   async deleteReferral(@Args() { programId }: ProgramArg, @Arg('referralId') referralId: string, @Ctx() ctx: GraphQLContext) {
     const deleted = await ctx.services.referrals.deleteReferral(ctx, programId, referralId);

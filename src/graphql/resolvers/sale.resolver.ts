@@ -1,5 +1,5 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
 import { effectiveStatus, type Commission } from '../../modules/commissions/commission.entity';
 import type { PayoutBatch } from '../../modules/payouts/payout-batch.entity';
@@ -28,32 +28,27 @@ class CommissionsArgs extends ProgramPageArgs {
 
 @Resolver(() => SaleType)
 export class SaleResolver {
-  @Authorized('sales')
   @Query(() => SaleType, { nullable: true })
   sale(@Args() { programId }: ProgramArg, @Arg('id', () => GraphQLSafeInt) id: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.findSale(ctx, programId, id);
   }
 
-  @Authorized('sales')
   @Query(() => SaleConnection, { description: 'Sales matching every given filter, in creation order.' })
   async sales(@Args() { programId, filter, first, after }: SalesArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, { first, after }));
   }
 
-  @Authorized('sales')
   @Mutation(() => RecordSalePayload, { description: 'Records a sale and its commission; fires sale.created.' })
   recordSale(@Args() { programId }: ProgramArg, @Arg('input') input: RecordSaleInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.recordSale(ctx, programId, input);
   }
 
-  @Authorized('sales')
   @Mutation(() => SaleType, { description: 'Updates a sale (commissionEarned corrects the commission); fires sale.updated.' })
   updateSale(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateSaleInput, @Ctx() ctx: GraphQLContext) {
     const { saleId, ...fields } = input;
     return ctx.services.sales.updateSale(ctx, programId, saleId, fields);
   }
 
-  @Authorized('sales')
   @Mutation(() => RefundSalePayload, { description: 'Refunds a sale and reverses its commission; fires sale.refunded. Refusals carry extensions.reason.' })
   refundSale(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.refundSale(ctx, programId, saleId);
@@ -102,19 +97,16 @@ export class SaleResolver {
 
 @Resolver(() => CommissionType)
 export class CommissionResolver {
-  @Authorized('payouts')
   @Query(() => CommissionConnection, { description: 'Commissions, optionally by status (pending ones past their hold are approved first).' })
   async commissions(@Args() { programId, status, first, after }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, { first, after }));
   }
 
-  @Authorized('payouts')
   @Query(() => [PayoutBatchType], { description: 'Payout batches, newest first.' })
   payoutBatches(@Args() { programId }: ProgramArg, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.listPayoutBatches(ctx, programId);
   }
 
-  @Authorized('payouts')
   @Mutation(() => PayoutBatchType, { description: 'Batches approved, unpaid commissions: all of them, or those named (by commission id or sale id).' })
   createPayoutBatch(
     @Args() { programId }: ProgramArg,
@@ -125,13 +117,11 @@ export class CommissionResolver {
     return ctx.services.payouts.createPayoutBatch(ctx, programId, { commissionIds, saleIds });
   }
 
-  @Authorized('payouts')
   @Mutation(() => PayoutBatchType, { description: 'Marks a batch and its commissions paid.' })
   markPayoutBatchPaid(@Args() { programId }: ProgramArg, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.markPayoutBatchPaid(ctx, programId, id);
   }
 
-  @Authorized('payouts')
   @Mutation(() => CommissionType, { description: "Marks one sale's commission paid by hand." })
   markCommissionPaid(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.markCommissionPaid(ctx, programId, saleId);

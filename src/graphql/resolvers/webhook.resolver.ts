@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { EventRecord } from '../../modules/events/event.entity';
 import type { WebhookEndpoint } from '../../modules/webhooks/webhook-endpoint.entity';
 import type { GraphQLContext } from '../context';
@@ -30,32 +30,27 @@ export const endpointView = (e: WebhookEndpoint) => ({
 
 @Resolver(() => WebhookEndpointType)
 export class WebhookEndpointResolver {
-  @Authorized('webhooks')
   @Query(() => [WebhookEndpointType])
   async webhookEndpoints(@Args() { programId }: ProgramArg, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.webhooks.listEndpoints(ctx, programId)).map(endpointView);
   }
 
-  @Authorized('webhooks')
   @Mutation(() => WebhookEndpointWithSecret, { description: 'Registers an endpoint (every event when events is absent); the secret is shown this once.' })
   async createWebhookEndpoint(@Args() { programId }: ProgramArg, @Arg('input') input: WebhookEndpointInput, @Ctx() ctx: GraphQLContext) {
     const { endpoint, secret } = await ctx.services.webhooks.createEndpoint(ctx, programId, input);
     return { endpoint: endpointView(endpoint), secret };
   }
 
-  @Authorized('webhooks')
   @Mutation(() => WebhookEndpointType)
   async updateWebhookEndpoint(@Args() { programId }: ProgramArg, @Arg('id', () => ID) id: string, @Arg('input') input: WebhookEndpointInput, @Ctx() ctx: GraphQLContext) {
     return endpointView(await ctx.services.webhooks.updateEndpoint(ctx, programId, id, input));
   }
 
-  @Authorized('webhooks')
   @Mutation(() => DeletedWebhookEndpoint)
   deleteWebhookEndpoint(@Args() { programId }: ProgramArg, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.webhooks.deleteEndpoint(ctx, programId, id);
   }
 
-  @Authorized('webhooks')
   @Mutation(() => WebhookEndpointWithSecret, { description: 'A new secret; the old one also signs for overlapHours (default 24).' })
   async rotateWebhookSecret(
     @Args() { programId }: ProgramArg,
@@ -70,7 +65,6 @@ export class WebhookEndpointResolver {
 
 @Resolver(() => EventType)
 export class EventResolver {
-  @Authorized('events')
   @Query(() => EventLogPage, { description: 'The event log, oldest first; pass the last id as `after` to read on.' })
   async events(
     @Args() { programId }: ProgramArg,
@@ -83,7 +77,6 @@ export class EventResolver {
     return { nodes: page.nodes, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
   }
 
-  @Authorized('events')
   @Mutation(() => Int, { description: 'Sends one event again, or every failed delivery since a time; returns how many deliveries were queued.' })
   replayEvents(
     @Args() { programId }: ProgramArg,

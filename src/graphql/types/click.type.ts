@@ -18,6 +18,10 @@ export class RecordClickInput {
   @Field({ description: 'The link slug.' }) link!: string;
   @Field(() => String, { nullable: true }) referrer?: string | null;
   @Field(() => String, { nullable: true }) userAgent?: string | null;
-  @Field(() => String, { nullable: true }) ip?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The visitor's address. With it, a repeat by the same visitor (ip + userAgent) on the link within 30 minutes returns the counted click and counts nothing; without it every report counts.",
+  })
+  ip?: string | null;
   @Field(() => String, { nullable: true }) landingUrl?: string | null;
 }

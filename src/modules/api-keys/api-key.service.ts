@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { forbidden, notFound, validationError } from '../../common/errors';
+import { notFound, validationError } from '../../common/errors';
+import { sessionUserId } from '../../auth/actor';
 import { isUuid, randomToken, sha256 } from '../../common/ids';
 import type { ServiceContext } from '../../common/service-context';
 import { TOKEN_PREFIX } from '../../auth/credentials';
@@ -17,12 +18,11 @@ export class ApiKeyService {
 
   /** Creates a key for one of the signed-in user's programs; the plain key is returned this once. */
   async createApiKey(ctx: ServiceContext, programId: string, name: string): Promise<{ key: string; apiKey: ApiKey }> {
-    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can create API keys');
     const program = await this.programs.requireProgram(ctx, programId);
     const label = name?.trim();
     if (!label) throw validationError('name is required', 'name');
     if (label.length > 200) throw validationError('name is too long', 'name');
-    return this.issue(ctx.em, program.id, label, ctx.actor.userId);
+    return this.issue(ctx.em, program.id, label, sessionUserId(ctx));
   }
 
   /** Issues a key without an actor check: for the CLI and first-run provisioning. */
@@ -40,7 +40,6 @@ export class ApiKeyService {
 
   /** Revokes a key at once; a revoked key answers 401. Revoking twice is harmless. */
   async revokeApiKey(ctx: ServiceContext, id: string): Promise<ApiKey> {
-    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can revoke API keys');
     const apiKey = isUuid(id) ? await ctx.em.findOne(ApiKey, { id }) : null;
     if (!apiKey) throw notFound('No such API key');
     await this.programs.requireProgram(ctx, apiKey.programId);

@@ -19,10 +19,13 @@ export class EmailService {
     return email;
   }
 
-  /** Call after the transaction committed: without SMTP the email stays in the outbox and goes to the log. */
+  /**
+   * Call after the transaction committed: without SMTP the email stays in the outbox (read it there); the log
+   * says one was queued, never to whom or about whom (logs hold no request values).
+   */
   afterCommit(emails: Email[]): void {
     if (!emails.length) return;
     if (this.smtpConfigured) this.wakeWorker?.();
-    else for (const e of emails) this.log.info({ email: { id: e.id, kind: e.kind, to: e.to, subject: e.subject } }, 'email queued (SMTP_URL not set; kept in outbox)');
+    else for (const e of emails) this.log.info({ email: { id: e.id, kind: e.kind } }, 'email queued (SMTP_URL not set; kept in the email_outbox table)');
   }
 }

@@ -1,17 +1,32 @@
+import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
+/** A claim on a key: `owner` fences every later statement, `takenOver` when it replaced a dead holder. */
+export interface IdempotencyClaim {
+  owner: string;
+  takenOver: boolean;
+}
+
 export type IdempotencyOutcome =
-  | { kind: 'proceed' }
+  | { kind: 'proceed'; claim: IdempotencyClaim }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'mismatch' }
   | { kind: 'running' };
 
 const TTL_HOURS = 24;
+/** A running key is held this long past its last renewal: how long a key of a dead process stays blocked. */
+export const LEASE_SECONDS = 30;
+/** Renewal period: two renewals may fail (a busy pool, a slow database) before a live request loses its key. */
+export const RENEW_EVERY_MS = 10_000;
+/** A handler that never answers must not keep its key until the process restarts. */
+export const MAX_HOLD_MS = 10 * 60_000;
 
 /**
  * Idempotency keys kept 24 h per credential in PostgreSQL, so they hold across instances. The first request
- * with a key claims it (insert … on conflict do nothing); a repeat replays the stored answer, a different
- * request under the same key is refused, and one arriving while the first still runs is told so.
+ * with a key claims it (insert … on conflict do nothing) under a lease that its process renews while it runs;
+ * a repeat replays the stored answer, a different request under the same key is refused, and one arriving
+ * while the first still runs is told so. A running key whose lease lapsed belongs to a process that died: the
+ * same request takes it over and runs. All times are the database's, so instances' clocks do not matter.
  */
 export class IdempotencyService {
   constructor(private readonly orm: MikroORM) {}
@@ -19,15 +34,18 @@ export class IdempotencyService {
   async begin(credential: string, key: string, requestHash: string): Promise<IdempotencyOutcome> {
     const em = this.orm.em.fork();
     if (Math.random() < 0.01) await em.execute('delete from idempotency_keys where expires_at < now()');
-    for (let attempt = 0; attempt < 2; attempt++) {
+    const owner = randomUUID();
+    for (let attempt = 0; attempt < 3; attempt++) {
       const claimed = await em.execute<{ key: string }[]>(
-        `insert into idempotency_keys (credential, key, request_hash, status, expires_at)
-         values (?, ?, ?, 'running', now() + make_interval(hours => ?)) on conflict do nothing returning key`,
-        [credential, key, requestHash, TTL_HOURS],
+        `insert into idempotency_keys (credential, key, request_hash, status, expires_at, lease_owner, lease_expires_at)
+         values (?, ?, ?, 'running', now() + make_interval(hours => ?), ?, now() + make_interval(secs => ?))
+         on conflict do nothing returning key`,
+        [credential, key, requestHash, TTL_HOURS, owner, LEASE_SECONDS],
       );
-      if (claimed.length) return { kind: 'proceed' };
-      const [row] = await em.execute<Array<{ request_hash: string; status: string; response_status: number | null; response_body: string | null; expired: boolean }>>(
-        'select request_hash, status, response_status, response_body, expires_at < now() as expired from idempotency_keys where credential = ? and key = ?',
+      if (claimed.length) return { kind: 'proceed', claim: { owner, takenOver: false } };
+      const [row] = await em.execute<Array<{ request_hash: string; status: string; response_status: number | null; response_body: string | null; expired: boolean; lapsed: boolean }>>(
+        `select request_hash, status, response_status, response_body, expires_at < now() as expired, lease_expires_at < now() as lapsed
+           from idempotency_keys where credential = ? and key = ?`,
         [credential, key],
       );
       if (!row) continue; // removed in between: claim again
@@ -36,21 +54,84 @@ export class IdempotencyService {
         continue;
       }
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+      if (row.status === 'running' && row.lapsed) {
+        // The conditions again, in the statement: of two retries racing for one dead key, one wins.
+        const taken = await em.execute<{ key: string }[]>(
+          `update idempotency_keys set lease_owner = ?, lease_expires_at = now() + make_interval(secs => ?), expires_at = now() + make_interval(hours => ?)
+            where credential = ? and key = ? and status = 'running' and request_hash = ? and lease_expires_at < now() returning key`,
+          [owner, LEASE_SECONDS, TTL_HOURS, credential, key, requestHash],
+        );
+        if (taken.length) return { kind: 'proceed', claim: { owner, takenOver: true } };
+        continue;
+      }
       if (row.status === 'running') return { kind: 'running' };
       return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body ?? 'null' };
     }
     return { kind: 'running' };
   }
 
-  async complete(credential: string, key: string, status: number, body: string): Promise<void> {
-    await this.orm.em.fork().execute(
-      `update idempotency_keys set status = 'done', response_status = ?, response_body = ? where credential = ? and key = ?`,
-      [status, body, credential, key],
+  /** Extends the lease; false when it is no longer ours (answered, released or taken over). */
+  async renew(credential: string, key: string, owner: string): Promise<boolean> {
+    const rows = await this.orm.em.fork().execute<{ key: string }[]>(
+      `update idempotency_keys set lease_expires_at = now() + make_interval(secs => ?)
+        where credential = ? and key = ? and status = 'running' and lease_owner = ? returning key`,
+      [LEASE_SECONDS, credential, key, owner],
     );
+    return rows.length > 0;
   }
 
-  /** Forgets a key whose request failed on our side (5xx) or was cut off, so the client can retry it. */
-  async abandon(credential: string, key: string): Promise<void> {
-    await this.orm.em.fork().execute(`delete from idempotency_keys where credential = ? and key = ? and status = 'running'`, [credential, key]);
+  /**
+   * Renews the lease every RENEW_EVERY_MS until the returned stop() is called. `onLost` is told once when
+   * renewing ends otherwise: the key is someone else's now, or MAX_HOLD_MS passed without an answer.
+   * A failed renewal (`onError`) is tried again on the next tick.
+   */
+  keepAlive(
+    credential: string,
+    key: string,
+    owner: string,
+    hooks: { onLost?: (why: 'lost' | 'too long') => void; onError?: (err: unknown) => void } = {},
+  ): () => void {
+    const until = Date.now() + MAX_HOLD_MS;
+    let stopped = false;
+    let busy = false;
+    const stop = () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+    const timer = setInterval(() => {
+      if (busy || stopped) return;
+      if (Date.now() > until) {
+        stop();
+        return hooks.onLost?.('too long');
+      }
+      busy = true;
+      this.renew(credential, key, owner)
+        .then(
+          (ours) => {
+            if (ours || stopped) return;
+            stop();
+            hooks.onLost?.('lost');
+          },
+          (err) => hooks.onError?.(err),
+        )
+        .finally(() => (busy = false));
+    }, RENEW_EVERY_MS);
+    timer.unref(); // never what keeps a stopping process alive: the lease just lapses
+    return stop;
+  }
+
+  /** Stores the answer; false when the key is no longer ours, and then nothing is stored. */
+  async complete(credential: string, key: string, owner: string, status: number, body: string): Promise<boolean> {
+    const rows = await this.orm.em.fork().execute<{ key: string }[]>(
+      `update idempotency_keys set status = 'done', response_status = ?, response_body = ?
+        where credential = ? and key = ? and status = 'running' and lease_owner = ? returning key`,
+      [status, body, credential, key, owner],
+    );
+    return rows.length > 0;
+  }
+
+  /** Forgets a key whose request failed on our side (5xx) or answered unstored, so the client can retry it. */
+  async abandon(credential: string, key: string, owner: string): Promise<void> {
+    await this.orm.em.fork().execute(`delete from idempotency_keys where credential = ? and key = ? and status = 'running' and lease_owner = ?`, [credential, key, owner]);
   }
 }

@@ -46,3 +46,9 @@ export function fullUrl(baseUrl: string, slug: string, extra: Record<string, str
 }
 
 export const fullUrls = (baseUrls: readonly string[], slug: string) => baseUrls.map((baseUrl) => ({ baseUrl, fullUrl: fullUrl(baseUrl, slug) }));
+
+/**
+ * The link's click-tracking URL on this server. The program id makes it unique across programs and keeps it
+ * pointing at this link whatever slugs other programs create; renaming the slug retires it.
+ */
+export const trackingUrl = (origin: string, programId: string, slug: string) => `${origin}/r/${programId}/${slug}`;

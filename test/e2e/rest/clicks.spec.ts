@@ -4,9 +4,10 @@
  * back from the clicks table; counters through GET /links and GET /affiliates; click ids are then used where
  * the spec accepts them (GET /affiliates?id, POST /links affiliateId, POST /referrals affiliateId).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { loadConfig } from '../../../src/config/config';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
+import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { specClient } from '../../helpers/spec-client';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,7 +20,9 @@ let server: TestServer;
 const { seen, call, program } = specClient(() => server);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
+  // per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
+  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 });
 afterAll(() => server?.close());
 
@@ -40,9 +43,9 @@ interface Visit {
   text: string;
 }
 
-/** GET /r/<slug>[?query] without following the redirect. */
-async function visit(path: string, headers: Record<string, string> = {}): Promise<Visit> {
-  const res = await fetch(server.url + path, { redirect: 'manual', headers });
+/** GET /r/<slug>[?query] (a path, or a whole URL such as a trackingUrl) without following the redirect. */
+async function visit(path: string, headers: Record<string, string> = {}, on: TestServer = server): Promise<Visit> {
+  const res = await fetch(/^https?:/.test(path) ? path : on.url + path, { redirect: 'manual', headers });
   const text = await res.text();
   let body: any = text;
   try {
@@ -178,16 +181,22 @@ describe('GET /r/:slug', () => {
   });
 
   test('the same address hashes the same (uniques can be counted), another address differently', async () => {
-    const h = async (ip: string) => (await clickRow(clickIdOf((await visit(`/r/${s}`, { 'x-forwarded-for': ip })).location)))!.ip_hash;
-    const one = await h('198.51.100.1');
-    expect(await h('198.51.100.1')).toBe(one);
-    expect(await h('198.51.100.2')).not.toBe(one);
+    // Another user agent makes another visitor (a counted click) behind the same address.
+    const h = async (ip: string, ua: string) => {
+      const v = await visit(`/r/${s}`, { 'x-forwarded-for': ip, 'user-agent': ua });
+      return (await clickRow(clickIdOf(v.location)))!;
+    };
+    const one = await h('198.51.100.1', 'Browser A');
+    const two = await h('198.51.100.1', 'Browser B');
+    expect(two.id).not.toBe(one.id);
+    expect(two.ip_hash).toBe(one.ip_hash);
+    expect((await h('198.51.100.2', 'Browser A')).ip_hash).not.toBe(one.ip_hash);
   });
 
-  test('each visit is a new click with a greater id; the link\'s clicks and the affiliate\'s numberOfClicks count them', async () => {
+  test('each visitor\'s visit is a new click with a greater id; the link\'s clicks and the affiliate\'s numberOfClicks count them', async () => {
     const before = await clickCounters(p, a.id);
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push(clickIdOf((await visit(`/r/${s}`)).location));
+    for (let i = 0; i < 3; i++) ids.push(clickIdOf((await visit(`/r/${s}`, { 'x-forwarded-for': `198.51.100.${10 + i}` })).location));
     expect(new Set(ids).size).toBe(3);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     const after = await clickCounters(p, a.id);
@@ -382,14 +391,279 @@ describe('GET /r/:slug', () => {
     test('a slug in one program only works with or without ?program', async () => {
       const only = slug('only');
       const oa = await createAffiliate(server, A.key, { affiliateLink: only });
-      const v1 = await visit(`/r/${only}`);
-      const v2 = await visit(`/r/${only}?program=${A.programId}`);
+      const v1 = await visit(`/r/${only}`, { 'x-forwarded-for': '198.51.100.31' });
+      const v2 = await visit(`/r/${only}?program=${A.programId}`, { 'x-forwarded-for': '198.51.100.32' });
       expect(v1.status).toBe(302);
       expect(v2.status).toBe(302);
       expect((await clickCounters(A, oa.id)).numberOfClicks).toBe(2);
       // B does not have it.
       expect((await visit(`/r/${only}?program=${B.programId}`)).status).toBe(404);
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Request headers of one visitor: its address (believed: the test server trusts loopback) and user agent. */
+const as = (ip: string, ua = 'Mozilla/5.0 (Visitor)') => ({ 'x-forwarded-for': ip, 'user-agent': ua });
+
+async function linkClicks(linkId: string): Promise<number> {
+  const [row] = await sql<{ n: string }>('select count(*) as n from clicks where link_id = ?', [linkId]);
+  return Number(row.n);
+}
+
+describe('trackingUrl: <origin>/r/<program id>/<slug>, one per link across programs', () => {
+  let A: ProgramFixture;
+  let B: ProgramFixture;
+  let shared: string;
+  let aAff: any;
+  let aLink: any;
+
+  beforeAll(async () => {
+    A = await program();
+    B = await program({ baseUrls: ['https://b-shop.example.com'] });
+    shared = slug('tenant');
+    aAff = await createAffiliate(server, A.key, { affiliateLink: shared });
+    aLink = await linkBySlug(A, shared);
+  });
+
+  test('the link carries it; fetched as is, it records a click on that link and lands on the program\'s first base URL', async () => {
+    expect(aLink.trackingUrl).toBe(`${server.url}/r/${A.programId}/${shared}`);
+    const v = await visit(aLink.trackingUrl, as('203.0.113.1'));
+    expect(v.status).toBe(302);
+    const id = clickIdOf(v.location);
+    expect(v.location).toBe(`${FIRST_BASE}?ref=${shared}&click_id=${id}`);
+    expect(v.headers.get('cache-control')).toContain('no-store');
+    expect(await clickRow(id)).toEqual(expect.objectContaining({ program_id: A.programId, affiliate_id: aAff.id, link_id: aLink.id }));
+    expect((await linkBySlug(A, shared)).clicks).toBe(1);
+  });
+
+  test('while only one program has the slug, the old /r/<slug> keeps working (same link)', async () => {
+    const v = await visit(`/r/${shared}`, as('203.0.113.2'));
+    expect(v.status).toBe(302);
+    expect(v.location).toBe(`${FIRST_BASE}?ref=${shared}&click_id=${clickIdOf(v.location)}`);
+    expect((await clickRow(clickIdOf(v.location)))!.link_id).toBe(aLink.id);
+    expect((await linkBySlug(A, shared)).clicks).toBe(2);
+  });
+
+  test('another program creates the slug: each trackingUrl still lands on its own program and counts on its own link; /r/<slug> is ambiguous (404 as before)', async () => {
+    const bAff = await createAffiliate(server, B.key, { affiliateLink: shared });
+    const bLink = await linkBySlug(B, shared);
+    expect(bLink.trackingUrl).toBe(`${server.url}/r/${B.programId}/${shared}`);
+    expect((await linkBySlug(A, shared)).trackingUrl).toBe(aLink.trackingUrl);
+
+    const va = await visit(aLink.trackingUrl, as('203.0.113.3'));
+    expect(va.status).toBe(302);
+    expect(va.location).toBe(`${FIRST_BASE}?ref=${shared}&click_id=${clickIdOf(va.location)}`);
+    expect(await clickRow(clickIdOf(va.location))).toEqual(expect.objectContaining({ program_id: A.programId, link_id: aLink.id }));
+
+    const vb = await visit(bLink.trackingUrl, as('203.0.113.3'));
+    expect(vb.status).toBe(302);
+    expect(vb.location).toBe(`https://b-shop.example.com?ref=${shared}&click_id=${clickIdOf(vb.location)}`);
+    expect(await clickRow(clickIdOf(vb.location))).toEqual(expect.objectContaining({ program_id: B.programId, affiliate_id: bAff.id, link_id: bLink.id }));
+
+    expect((await linkBySlug(A, shared)).clicks).toBe(3);
+    expect((await linkBySlug(B, shared)).clicks).toBe(1);
+    expect((await clickCounters(A, aAff.id)).numberOfClicks).toBe(3);
+    expect((await clickCounters(B, bAff.id)).numberOfClicks).toBe(1);
+
+    const before = [await clickCount(A.programId), await clickCount(B.programId)];
+    const legacy = await visit(`/r/${shared}`, as('203.0.113.4'));
+    expect(legacy.location).toBeNull();
+    expectError(legacy, 404, 'NOT_FOUND');
+    expect([await clickCount(A.programId), await clickCount(B.programId)]).toEqual(before);
+    // ?program= still chooses.
+    const chosen = await visit(`/r/${shared}?program=${B.programId}`, as('203.0.113.5'));
+    expect(chosen.location).toBe(`https://b-shop.example.com?ref=${shared}&click_id=${clickIdOf(chosen.location)}`);
+  });
+
+  test('program and slug must both match: another program\'s id, an unknown or malformed id or slug is 404, no click', async () => {
+    const C = await program();
+    const before = await sql<{ n: string }>('select count(*) as n from clicks');
+    for (const path of [`/r/${C.programId}/${shared}`, `/r/${randomUUID()}/${shared}`, `/r/not-a-uuid/${shared}`, `/r/${A.programId}/no-such-slug`, `/r/${A.programId}/bad_slug`, `/r/${A.programId}/${'a'.repeat(101)}`]) {
+      const v = await visit(path, as('203.0.113.6'));
+      expect({ path, status: v.status, location: v.location }).toEqual({ path, status: 404, location: null });
+      expectError(v, 404, 'NOT_FOUND');
+    }
+    expect((await sql<{ n: string }>('select count(*) as n from clicks'))[0].n).toBe(before[0].n);
+  });
+
+  test('the slug matches in any letter case and `to` is honoured as on /r/<slug>', async () => {
+    const v = await visit(`/r/${A.programId}/${shared.toUpperCase()}?to=${encodeURIComponent('https://shop.example.com/products/1')}`, as('203.0.113.7'));
+    expect(v.status).toBe(302);
+    expect(v.location).toBe(`https://shop.example.com/products/1?ref=${shared}&click_id=${clickIdOf(v.location)}`);
+  });
+
+  test('a renamed link: the old trackingUrl is 404 and records nothing; the new one (in the PUT answer) tracks on the same link', async () => {
+    const from = slug('before');
+    const to = slug('after');
+    await createAffiliate(server, A.key, { affiliateLink: from });
+    const l = await linkBySlug(A, from);
+    const put = await call('PUT', '/links', { token: A.key, body: { id: l.id, newLink: to } });
+    expect(put.status).toBe(200);
+    expect(put.body.trackingUrl).toBe(`${server.url}/r/${A.programId}/${to}`);
+    const before = await clickCount(A.programId);
+    const old = await visit(l.trackingUrl, as('203.0.113.8'));
+    expect(old.location).toBeNull();
+    expectError(old, 404, 'NOT_FOUND');
+    expect(await clickCount(A.programId)).toBe(before);
+    const now = await visit(put.body.trackingUrl, as('203.0.113.8'));
+    expect(now.status).toBe(302);
+    expect(now.location).toBe(`${FIRST_BASE}?ref=${to}&click_id=${clickIdOf(now.location)}`);
+    expect((await clickRow(clickIdOf(now.location)))!.link_id).toBe(l.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('repeated clicks by one visitor on one link within 30 minutes count once', () => {
+  let p: ProgramFixture;
+  let a: any;
+
+  beforeAll(async () => {
+    p = await program();
+    a = await createAffiliate(server, p.key);
+  });
+
+  const freshLink = () => createLink(p, { link: slug('rep'), affiliateId: a.id });
+
+  test('20 sequential GETs from one client: all 302 with the same click_id; one click, counters +1', async () => {
+    const l = await freshLink();
+    const before = (await affiliateById(p, a.id)).numberOfClicks;
+    const visits: Visit[] = [];
+    for (let i = 0; i < 20; i++) visits.push(await visit(l.trackingUrl, as('192.0.2.10')));
+    expect(visits.map((v) => v.status)).toEqual(Array(20).fill(302));
+    const ids = new Set(visits.map((v) => clickIdOf(v.location)));
+    expect(ids.size).toBe(1);
+    for (const v of visits) expect(v.location).toBe(`${FIRST_BASE}?ref=${l.link}&click_id=${[...ids][0]}`);
+    expect(await linkClicks(l.id)).toBe(1);
+    expect((await linkBySlug(p, l.link)).clicks).toBe(1);
+    expect((await affiliateById(p, a.id)).numberOfClicks).toBe(before + 1);
+  });
+
+  test('20 concurrent GETs from one client: all 302 with the same click_id; one click, counters +1 (five such clients at once)', async () => {
+    const l = await freshLink();
+    const before = (await affiliateById(p, a.id)).numberOfClicks;
+    // Five visitors' bursts interleaved, so requests of one visitor overlap inside the server.
+    const ips = ['192.0.2.21', '192.0.2.22', '192.0.2.23', '192.0.2.24', '192.0.2.25'];
+    const visits = await Promise.all(Array.from({ length: 20 * ips.length }, (_, i) => visit(l.trackingUrl, as(ips[i % ips.length]))));
+    expect(visits.map((v) => v.status)).toEqual(Array(visits.length).fill(302));
+    for (const [k] of ips.entries()) expect(new Set(visits.filter((_, i) => i % ips.length === k).map((v) => clickIdOf(v.location))).size).toBe(1);
+    expect(new Set(visits.map((v) => clickIdOf(v.location))).size).toBe(ips.length);
+    expect(await linkClicks(l.id)).toBe(ips.length);
+    expect((await linkBySlug(p, l.link)).clicks).toBe(ips.length);
+    expect((await affiliateById(p, a.id)).numberOfClicks).toBe(before + ips.length);
+  });
+
+  test('the old /r/<slug> and the trackingUrl are one link: a visitor counts once across both', async () => {
+    const l = await freshLink();
+    const first = clickIdOf((await visit(l.trackingUrl, as('192.0.2.12'))).location);
+    expect(clickIdOf((await visit(`/r/${l.link}`, as('192.0.2.12'))).location)).toBe(first);
+    expect(await linkClicks(l.id)).toBe(1);
+  });
+
+  test('another user agent or another address is another visitor: it counts, and repeats to its own click', async () => {
+    const l = await freshLink();
+    const id = async (ip: string, ua: string) => clickIdOf((await visit(l.trackingUrl, as(ip, ua))).location);
+    const one = await id('192.0.2.13', 'Browser A');
+    const otherAgent = await id('192.0.2.13', 'Browser B');
+    const otherAddress = await id('192.0.2.14', 'Browser A');
+    expect(new Set([one, otherAgent, otherAddress]).size).toBe(3);
+    expect([await id('192.0.2.13', 'Browser A'), await id('192.0.2.13', 'Browser B'), await id('192.0.2.14', 'Browser A')]).toEqual([one, otherAgent, otherAddress]);
+    expect(await linkClicks(l.id)).toBe(3);
+    expect((await linkBySlug(p, l.link)).clicks).toBe(3);
+  });
+
+  test('the same visitor on another link counts there', async () => {
+    const l1 = await freshLink();
+    const l2 = await freshLink();
+    const c1 = clickIdOf((await visit(l1.trackingUrl, as('192.0.2.15'))).location);
+    const c2 = clickIdOf((await visit(l2.trackingUrl, as('192.0.2.15'))).location);
+    expect(c2).not.toBe(c1);
+    expect([await linkClicks(l1.id), await linkClicks(l2.id)]).toEqual([1, 1]);
+  });
+
+  test('a repeat still honours its own `to`, with the counted click\'s id', async () => {
+    const l = await freshLink();
+    const first = clickIdOf((await visit(l.trackingUrl, as('192.0.2.16'))).location);
+    const v = await visit(`${l.trackingUrl}?to=${encodeURIComponent('https://shop.example.com/pricing')}`, as('192.0.2.16'));
+    expect(v.location).toBe(`https://shop.example.com/pricing?ref=${l.link}&click_id=${first}`);
+  });
+
+  test('30 minutes after the counted click the visitor counts again; later repeats answer the new click', async () => {
+    const l = await freshLink();
+    const first = clickIdOf((await visit(l.trackingUrl, as('192.0.2.17'))).location);
+    await sql("update clicks set created_at = created_at - interval '29 minutes' where id = ?", [first]);
+    expect(clickIdOf((await visit(l.trackingUrl, as('192.0.2.17'))).location)).toBe(first);
+    await sql("update clicks set created_at = created_at - interval '2 minutes' where id = ?", [first]);
+    const second = clickIdOf((await visit(l.trackingUrl, as('192.0.2.17'))).location);
+    expect(second).toBeGreaterThan(first);
+    expect(clickIdOf((await visit(l.trackingUrl, as('192.0.2.17'))).location)).toBe(second);
+    expect(await linkClicks(l.id)).toBe(2);
+    expect((await linkBySlug(p, l.link)).clicks).toBe(2);
+  });
+
+  test('the visitor is stored as a keyed hash only (neither address nor user agent can be matched by a plain digest)', async () => {
+    const l = await freshLink();
+    const v = await visit(l.trackingUrl, as('192.0.2.18', 'Browser Z'));
+    const [row] = await sql<{ visitor_hash: string; ip_hash: string }>('select visitor_hash, ip_hash from clicks where id = ?', [clickIdOf(v.location)]);
+    expect(row.visitor_hash).toMatch(HASH_RE);
+    expect(row.visitor_hash).not.toBe(row.ip_hash);
+    for (const guess of [createHash('sha256').update('192.0.2.18').digest('hex'), createHmac('sha256', p.programId).update('192.0.2.18').digest('hex'), createHmac('sha256', p.programId).update('192.0.2.18\nBrowser Z').digest('hex')]) {
+      expect([row.visitor_hash, row.ip_hash]).not.toContain(guess);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('the public click path is rate limited per client address', () => {
+  let limited: TestServer;
+
+  beforeAll(async () => {
+    limited = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 5 });
+  });
+  afterAll(() => limited?.close());
+
+  test('the production default is 120 per minute per address (CLICKS_PER_MINUTE changes it)', () => {
+    expect(loadConfig({}).clicksPerMinute).toBe(120);
+    expect(loadConfig({ CLICKS_PER_MINUTE: '300' }).clicksPerMinute).toBe(300);
+    expect(() => loadConfig({ CLICKS_PER_MINUTE: '0' })).toThrow(/CLICKS_PER_MINUTE/);
+  });
+
+  test('over the limit: 429 RATE_LIMITED with Retry-After and the rate-limit headers, nothing recorded; another address is not affected', async () => {
+    const q = await createProgram(limited);
+    const qs = slug('limited');
+    await createAffiliate(limited, q.key, { affiliateLink: qs });
+    const [l] = (await limited.api('GET', '/links', { token: q.key, query: { link: qs } })).body;
+    expect(l.trackingUrl).toBe(`${limited.url}/r/${q.programId}/${qs}`);
+    const count = async () => Number((await limited.runtime.orm.em.fork().getConnection().execute('select count(*) as n from clicks where program_id = ?', [q.programId]))[0].n);
+
+    // Five visitors behind one address (distinct user agents): each counts, each answer shows the budget.
+    for (let i = 0; i < 5; i++) {
+      const v = await visit(l.trackingUrl, as('192.0.2.200', `Browser ${i}`), limited);
+      expect(v.status).toBe(302);
+      expect(v.headers.get('ratelimit-policy')).toBe('"clicks";q=5;w=60');
+      expect(v.headers.get('ratelimit')).toMatch(new RegExp(`^"clicks";r=${4 - i};t=\\d+$`));
+    }
+    expect(await count()).toBe(5);
+
+    for (const path of [l.trackingUrl, `/r/${qs}`, '/r/no-such-slug']) {
+      const v = await visit(path, as('192.0.2.200', 'Browser 9'), limited);
+      expect({ path, status: v.status, location: v.location }).toEqual({ path, status: 429, location: null });
+      expectError(v, 429, 'RATE_LIMITED');
+      const retryAfter = Number(v.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(v.headers.get('ratelimit-policy')).toBe('"clicks";q=5;w=60');
+      expect(v.headers.get('ratelimit')).toMatch(/^"clicks";r=0;t=\d+$/);
+    }
+    expect(await count()).toBe(5);
+    expect((await limited.api('GET', '/links', { token: q.key, query: { link: qs } })).body[0].clicks).toBe(5);
+
+    const other = await visit(l.trackingUrl, as('192.0.2.201'), limited);
+    expect(other.status).toBe(302);
+    expect(await count()).toBe(6);
   });
 });
 
@@ -580,6 +854,52 @@ describe('POST /api/v1/clicks', () => {
       expect({ rawBody, status: res.status, code: res.body?.code }).toEqual({ rawBody, status: 400, code: 'VALIDATION_FAILED' });
     }
     expect(await clickCount(p.programId)).toBe(before);
+  });
+
+  describe('with `ip` (the visitor\'s address) a report is de-duplicated like a visit; without, each counts', () => {
+    const fresh = async () => {
+      const l = await createLink(p, { link: slug('srv-rep'), affiliateId: a.id });
+      return l;
+    };
+
+    test('a repeat by the same ip and userAgent within 30 minutes answers the counted click and counts nothing; another userAgent counts', async () => {
+      const l = await fresh();
+      const body = { link: l.link, ip: '192.0.2.90', userAgent: 'Mozilla/5.0 (Reported)', referrer: 'https://first.example.com/' };
+      const first = await postClick(p, body);
+      expect(first.status).toBe(200);
+      const again = await postClick(p, { ...body, referrer: 'https://second.example.com/' });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect((await postClick(p, { link: l.link, ip: '192.0.2.90', userAgent: 'Other Agent' })).body.id).not.toBe(first.body.id);
+      expect((await postClick(p, { link: l.link, ip: '192.0.2.91', userAgent: body.userAgent })).body.id).not.toBe(first.body.id);
+      expect(await linkClicks(l.id)).toBe(3);
+      expect((await linkBySlug(p, l.link)).clicks).toBe(3);
+    });
+
+    test('10 concurrent reports of one visitor: one click', async () => {
+      const l = await fresh();
+      const results = await Promise.all(Array.from({ length: 10 }, () => postClick(p, { link: l.link, ip: '192.0.2.92' })));
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+      expect(await linkClicks(l.id)).toBe(1);
+      expect((await linkBySlug(p, l.link)).clicks).toBe(1);
+    });
+
+    test('without ip every report counts, even with the same userAgent', async () => {
+      const l = await fresh();
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push((await postClick(p, { link: l.link, userAgent: 'Same Agent' })).body.id);
+      expect(new Set(ids).size).toBe(3);
+      expect(await linkClicks(l.id)).toBe(3);
+    });
+
+    test('a reported click and a public visit by the same visitor are one click', async () => {
+      const l = await fresh();
+      const reported = await postClick(p, { link: l.link, ip: '192.0.2.93', userAgent: 'Mozilla/5.0 (Both)' });
+      const v = await visit(l.trackingUrl, as('192.0.2.93', 'Mozilla/5.0 (Both)'));
+      expect(clickIdOf(v.location)).toBe(reported.body.id);
+      expect(await linkClicks(l.id)).toBe(1);
+    });
   });
 
   test('without a token: 401, no click', async () => {

@@ -10,7 +10,7 @@ import { specClient } from '../../helpers/spec-client';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const DEFAULT_BASE_URLS = ['https://shop.example.com', 'https://example.org/landing?src=aff'];
-const LINK_KEYS = ['affiliate', 'affiliateId', 'clicks', 'createdAt', 'fullURLs', 'id', 'link', 'referrals', 'sales', 'totalRevenue', 'updatedAt'];
+const LINK_KEYS = ['affiliate', 'affiliateId', 'clicks', 'createdAt', 'fullURLs', 'id', 'link', 'referrals', 'sales', 'totalRevenue', 'trackingUrl', 'updatedAt'];
 const BAD_SLUGS: Array<[string, string]> = [
   ['a space', 'has space'],
   ['an underscore', 'under_score'],
@@ -75,10 +75,14 @@ function fullUrlsFor(baseUrls: string[], s: string) {
   return baseUrls.map((baseUrl) => ({ baseUrl, fullUrl: baseUrl.includes('?') ? `${baseUrl}&ref=${s}` : `${baseUrl}?ref=${s}` }));
 }
 
+/** This server's click URL of a link: <origin>/r/<program id>/<slug> (the test server's origin is its URL). */
+const trackingUrlFor = (programId: string, s: string) => `${server.url}/r/${programId}/${s}`;
+
 /** The full DESIGN.md link shape, with all counters zero (a link nobody used). */
 function expectNewLink(l: any, expected: { link: string; affiliate: any; baseUrls?: string[]; id?: string }) {
   expect(Object.keys(l).sort()).toEqual(LINK_KEYS);
   expect(l.id).toMatch(UUID_RE);
+  expect(l.trackingUrl).toBe(trackingUrlFor(expected.affiliate.programId, expected.link));
   if (expected.id) expect(l.id).toBe(expected.id);
   expect(l.link).toBe(expected.link);
   expect(l.affiliateId).toBe(expected.affiliate.id);
@@ -219,6 +223,24 @@ describe('GET /links', () => {
       { baseUrl: 'http://example.com/a/b/', fullUrl: 'http://example.com/a/b/?ref=Promo-2024' },
     ]);
     expect(res.body[0].affiliateId).toBe(a.id);
+  });
+
+  test('every link carries its trackingUrl <origin>/r/<program id>/<slug>, the same through GraphQL, and it redirects', async () => {
+    const res = await getLinks(p.key);
+    expect(res.status).toBe(200);
+    for (const l of res.body) expect({ link: l.link, trackingUrl: l.trackingUrl }).toEqual({ link: l.link, trackingUrl: trackingUrlFor(p.programId, l.link) });
+    const gql = await server.graphql<{ links: { nodes: Array<{ link: string; trackingUrl: string }> } }>('{ links(first: 50) { nodes { link trackingUrl } } }', {}, p.key);
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data!.links.nodes).toEqual(res.body.map((l: any) => ({ link: l.link, trackingUrl: l.trackingUrl })));
+    // Directly fetchable (on a program of its own: this block's links must keep zero clicks).
+    const q = await createProgram(server);
+    const qa = await createAffiliate(server, q.key, { affiliateLink: slug('tracked') });
+    const [ql] = (await getLinks(q.key)).body;
+    expect(ql.trackingUrl).toBe(trackingUrlFor(q.programId, qa.affiliateLinks[0]));
+    const visit = await fetch(ql.trackingUrl, { redirect: 'manual' });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get('location')).toMatch(new RegExp(`^https://shop\\.example\\.com\\?ref=${ql.link}&click_id=\\d+$`));
+    expect((await getLinks(q.key)).body[0].clicks).toBe(1);
   });
 
   test('limit/after paging: pages in creation order, X-Next-Cursor while more remain, none on the last page', async () => {
@@ -470,6 +492,7 @@ describe('PUT /links', () => {
     expect(res.body.affiliateId).toBe(owner.id);
     expect(res.body.affiliate).toEqual({ id: owner.id, name: 'Hedy Lamarr', email: owner.email });
     expect(res.body.fullURLs).toEqual(fullUrlsFor(DEFAULT_BASE_URLS, newSlug));
+    expect(res.body.trackingUrl).toBe(trackingUrlFor(p.programId, newSlug));
     expect(res.body.clicks).toBe(3);
     expect(res.body.createdAt).toBe(link.createdAt);
 
@@ -817,6 +840,9 @@ describe('two programs are isolated', () => {
     expect(inB.status).toBe(200);
     expectNewLink(inB.body, { link: 'a-secret-link', affiliate: bAff });
     expect(inB.body.id).not.toBe(aLink.id);
+    // One slug, two tracking URLs: each names its program.
+    expect(aLink.trackingUrl).toBe(trackingUrlFor(A.programId, 'a-secret-link'));
+    expect(inB.body.trackingUrl).toBe(trackingUrlFor(B.programId, 'a-secret-link'));
 
     expect((await getLinks(A.key, { link: 'a-secret-link' })).body).toEqual([aLink]);
     expect((await getLinks(B.key, { link: 'a-secret-link' })).body.map((l: any) => [l.id, l.affiliateId])).toEqual([[inB.body.id, bAff.id]]);

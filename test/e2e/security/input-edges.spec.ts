@@ -1,0 +1,185 @@
+/**
+ * Finding 4 of the security review: U+0000 in any string from outside is a 400 VALIDATION_FAILED at the edge
+ * (REST, GraphQL, pages, token endpoint), stores nothing, and no log line ever holds request values or SQL
+ * parameters.
+ */
+import { Client } from 'pg';
+import { restRoutes, routeKey } from '../../../rest-facade/router';
+import type { FieldSpec, FieldSpecs } from '../../../rest-facade/validate';
+import { serializeError } from '../../../src/common/logger';
+import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { dataDigest } from '../../helpers/db-digest';
+import { startCluster, type Cluster } from '../../helpers/processes';
+import { uniq } from '../../helpers/spec-client';
+import { startTestServer, type TestServer } from '../../helpers/server';
+
+const NUL = '\u0000';
+
+/** A value of the field's type that holds U+0000 somewhere, and the path the error must name. */
+function nulValue(name: string, spec: FieldSpec): Array<{ value: unknown; field: string }> {
+  const t = spec.type;
+  if (t === 'string') return [{ value: `a${NUL}b`, field: name }];
+  if (t === 'email') return [{ value: `a${NUL}b@example.com`, field: name }];
+  if (t === 'datetime') return [{ value: `2026-01-01T00:00:00Z${NUL}`, field: name }];
+  if (t === 'stringArray') return [{ value: ['fine', `x${NUL}`], field: `${name}[1]` }];
+  if (typeof t === 'object' && 'enum' in t) return [{ value: `${t.enum[0]}${NUL}`, field: name }];
+  if (typeof t === 'object' && 'object' in t) {
+    return Object.entries(t.object).flatMap(([k, s]) => nulValue(k, s).map((v) => ({ value: { [k]: v.value }, field: `${name}.${v.field}` })));
+  }
+  return [];
+}
+
+const stringFields = (fields: FieldSpecs) => Object.entries(fields).flatMap(([name, spec]) => nulValue(name, spec).map((v) => ({ name, ...v })));
+
+let server: TestServer;
+let db: Client;
+let p: ProgramFixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
+  await db.connect();
+  p = await createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000 });
+  await createAffiliate(server, p.key);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await server?.close();
+});
+
+describe('REST: U+0000 in every string field of every route', () => {
+  const cases = restRoutes.flatMap((r) => stringFields(r.fields).map((f) => [`${routeKey(r)} ${f.field}`, r, f] as const));
+
+  test('there are cases for every write route with string fields', () => {
+    const writes = restRoutes.filter((r) => r.method !== 'GET' && stringFields(r.fields).length);
+    expect(writes.length).toBeGreaterThanOrEqual(20);
+    expect(cases.length).toBeGreaterThanOrEqual(80);
+  });
+
+  test.each(cases)('%s → 400 VALIDATION_FAILED naming the field, nothing stored', async (_label, route, f) => {
+    const before = await dataDigest(db);
+    const res =
+      route.method === 'GET'
+        ? await server.api('GET', route.path, { token: p.key, query: { [f.name]: f.value as string } })
+        : await server.api(route.method, route.path, { token: p.key, body: { [f.name]: f.value } });
+    expect({ status: res.status, code: res.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(res.body.details).toEqual([{ field: f.field, message: expect.stringContaining('U+0000') }]);
+    expect(await dataDigest(db)).toBe(before);
+  });
+
+  test('a whole valid body with one NUL is refused; the same body without it is stored', async () => {
+    const email = `nul-${uniq()}@example.com`;
+    const bad = await server.api('POST', '/affiliates', { token: p.key, body: { firstName: `Ada${NUL}`, lastName: 'L', email } });
+    expect(bad.status).toBe(400);
+    expect((await server.api('GET', '/affiliates', { token: p.key, query: { email } })).body).toBeNull();
+    const good = await server.api('POST', '/affiliates', { token: p.key, body: { firstName: 'Ada', lastName: 'L', email } });
+    expect(good.status).toBe(200);
+  });
+
+  test('a refused request does not claim its Idempotency-Key', async () => {
+    const key = `nul-key-${uniq()}`;
+    const email = `idem-${uniq()}@example.com`;
+    const bad = await server.api('POST', '/affiliates', { token: p.key, headers: { 'Idempotency-Key': key }, body: { firstName: NUL, lastName: 'L', email } });
+    expect(bad.status).toBe(400);
+    const good = await server.api('POST', '/affiliates', { token: p.key, headers: { 'Idempotency-Key': key }, body: { firstName: 'A', lastName: 'L', email } });
+    expect(good.status).toBe(200);
+  });
+
+  test('NUL in a field name is refused too', async () => {
+    const res = await server.api('PUT', '/referrals', { token: p.key, rawBody: `{"referralId":"x","na\\u0000me":"y"}` });
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('GraphQL, pages and the token endpoint', () => {
+  test('a variable holding U+0000 (at any depth) is 400 VALIDATION_FAILED before anything runs', async () => {
+    const before = await dataDigest(db);
+    const res = await server.graphql('mutation($i: CreateAffiliateInput!) { createAffiliate(input: $i) { id } }', { i: { firstName: `x${NUL}`, lastName: 'y', email: `g-${uniq()}@example.com` } }, p.key);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].extensions).toEqual({ code: 'VALIDATION_FAILED', details: [{ field: 'variables.i.firstName', message: expect.stringContaining('U+0000') }] });
+    expect(await dataDigest(db)).toBe(before);
+  });
+
+  test('a string literal written \\u0000 in the query text is 400 VALIDATION_FAILED', async () => {
+    const before = await dataDigest(db);
+    const res = await server.graphql(`mutation { createAffiliate(input: { firstName: "x\\u0000", lastName: "y", email: "lit-${uniq()}@example.com" }) { id } }`, {}, p.key);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(await dataDigest(db)).toBe(before);
+  });
+
+  test('signIn and signUp with U+0000 in the email are 400, not 500', async () => {
+    for (const m of ['signIn(input: { email: $e, password: "whatever-password-1" }) { token }', 'signUp(input: { email: $e, password: "a-long-enough-passphrase-9" }) { token }']) {
+      const res = await server.graphql(`mutation($e: String!) { ${m} }`, { e: `a${NUL}@example.com` });
+      expect({ m, status: res.status, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ m, status: 400, code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  test('the sign-in page and the consent page refuse U+0000 with a 400 page', async () => {
+    const login = await server.request('GET', '/login');
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(login.text)![1];
+    const form = new URLSearchParams({ csrf, email: `a${NUL}@example.com`, password: 'whatever' }).toString();
+    const res = await fetch(`${server.url}/login`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('U+0000');
+    const consent = await fetch(`${server.url}/connect/zapier/choose-affiliate-program?state=a%00b&redirect_uri=http%3A%2F%2Flocalhost%3A8976%2Fcallback`, { redirect: 'manual' });
+    expect(consent.status).toBe(400);
+  });
+
+  test('the token endpoint answers the spec\'s Invalid code', async () => {
+    const res = await fetch(`${server.url}/api/zapier/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=abc%00def' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Invalid code' });
+  });
+});
+
+describe('logs never hold request values', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(1, { env: { LOG_LEVEL: 'debug', NODE_ENV: 'development' } });
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  test('emails, names, keys and passwords sent in requests appear in no log line, whatever the outcome', async () => {
+    const srv = cluster.processes[0];
+    const prog = await cluster.provisioner.createProgram({ readsPerMinute: 10_000, writesPerMinute: 10_000 });
+    const tag = uniq().replace(/-/g, '');
+    const email = `secret-${tag}@example.com`;
+    const name = `Zebulon${tag}`;
+    const password = `pw-${tag}-not-to-be-logged`;
+    const created = await srv.api('POST', '/affiliates', { token: prog.key, body: { firstName: name, lastName: 'Secret', email } });
+    expect(created.status).toBe(200);
+    await srv.api('GET', '/affiliates', { token: prog.key, query: { email } });
+    await srv.api('GET', `/referrals`, { token: prog.key, query: { affiliateEmail: email } });
+    await srv.api('POST', '/affiliates', { token: prog.key, body: { firstName: name, lastName: 'Secret', email } }); // duplicate
+    await srv.api('POST', '/affiliates', { token: prog.key, body: { firstName: `${name}${NUL}`, lastName: 'Secret', email: `x${email}` } });
+    await srv.api('GET', `/affiliates?id=${encodeURIComponent(email)}&bogus=${name}`, { token: prog.key });
+    await srv.request('POST', '/graphql', { body: { query: 'mutation($e: String!, $p: String!) { signIn(input: { email: $e, password: $p }) { token } }', variables: { e: email, p: password } } });
+    await srv.request('GET', `/no-such-page?email=${encodeURIComponent(email)}`);
+    await srv.api('GET', '/affiliates', { token: `apk_${tag}unknownkey` });
+    await new Promise((r) => setTimeout(r, 300));
+    const out = srv.output();
+    expect(out).toContain('"route"'); // request lines were written at this level
+    for (const value of [email, name, password, prog.key, `apk_${tag}unknownkey`]) expect({ value, logged: out.includes(value) }).toEqual({ value, logged: false });
+  });
+
+  test('a database error is logged with its codes, without the statement or its values', async () => {
+    const secret = `value-${uniq()}@example.com`;
+    let caught: unknown;
+    try {
+      await cluster.provisioner.orm.em.fork().getConnection().execute('select ?::uuid as id', [secret]);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeDefined();
+    expect(String((caught as Error).message)).toContain(secret); // the raw error does hold it
+    const logged = JSON.stringify(serializeError(caught));
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toMatch(/select/i);
+    expect(JSON.parse(logged)).toMatchObject({ type: expect.any(String), code: '22P02' });
+  });
+});
