@@ -65,6 +65,7 @@ async function auth(req: Request, res: Response, next: NextFunction) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (v: string | null) => (v == null ? null : Number(v));
 const cursor = (id: string | number) => Buffer.from(String(id), 'utf8').toString('base64url');
+const PUBLIC_URL = process.env.PUBLIC_URL ?? 'http://localhost';
 const fullURLs = (p: Program, slug: string) => p.base_urls.map((b) => ({ baseUrl: b, fullUrl: `${b}${b.includes('?') ? '&' : '?'}ref=${slug}` }));
 
 const AFFILIATE_COLUMNS = `a.id, a.first_name, a.last_name, a.email, a.program_id, a.link, a.affiliate_status, a.commission_plan_id, a.affiliate_group_id,
@@ -85,7 +86,7 @@ const LINK_COLUMNS = `l.id, l.link, l.affiliate_id, l.clicks, l.referrals, l.sal
 function linkView(p: Program, l: Row) {
   return {
     id: l.id, link: l.link, affiliateId: l.affiliate_id, clicks: l.clicks, referrals: l.referrals, sales: l.sales, totalRevenue: money(l.total_revenue),
-    fullURLs: fullURLs(p, l.link), affiliate: { id: l.affiliate_id, name: `${l.first_name} ${l.last_name}`, email: l.email },
+    fullURLs: fullURLs(p, l.link), trackingUrl: `${PUBLIC_URL}/r/${p.id}/${l.link}`, affiliate: { id: l.affiliate_id, name: `${l.first_name} ${l.last_name}`, email: l.email },
     createdAt: iso(l.created_at), updatedAt: iso(l.updated_at),
   };
 }

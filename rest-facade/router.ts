@@ -45,6 +45,8 @@ export interface FacadeDeps {
   limiter: RequestLimiter;
   log: Logger;
   bodyLimitBytes: number;
+  /** This server's public origin (PUBLIC_URL): the document's server URL, never the request's Host header. */
+  origin: string;
 }
 
 /**
@@ -71,6 +73,9 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
 
     const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
+    if (input.limit != null && ((input.limit as number) < 1 || (input.limit as number) > MAX_PAGE_SIZE)) {
+      throw new DomainError('VALIDATION_FAILED', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, [{ field: 'limit', message: `from 1 to ${MAX_PAGE_SIZE}` }]);
+    }
     const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
     const variables = route.variables(input);
     const paged = route.pageOnly || input.limit != null || input.after != null;
@@ -110,7 +115,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
   const router = express.Router();
   router.get('/openapi.json', (req: Request, res: Response) => {
     res.locals.route = 'GET /api/v1/openapi.json';
-    res.json(openApiDocument(restRoutes, `${req.protocol}://${req.get('host')}/api/v1`));
+    res.json(openApiDocument(restRoutes, `${deps.origin}/api/v1`));
   });
   // Before the body is even parsed: who is calling, and may they? Every answer, a 401 or a malformed body
   // included, carries the rate-limit headers; unauthenticated callers are limited by address.

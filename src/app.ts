@@ -3,7 +3,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { AppConfig } from './config/config';
+import { publicOrigin, type AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
 import { findNul, nulError } from './common/nul';
@@ -91,7 +91,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
 
   const executor = new OperationExecutor(schema);
-  app.use('/api/v1', restFacade({ schema, executor, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes }));
+  app.use('/api/v1', restFacade({ schema, executor, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes, origin: publicOrigin(config) }));
 
   const apollo = createApollo(schema, executor, limiter);
   await apollo.start();

@@ -148,6 +148,11 @@ export async function startNode(name: string, script: string, env: Record<string
   };
 }
 
+/**
+ * The origin both servers put in links' trackingUrl (the project's PUBLIC_URL), so their answers compare equal.
+ */
+export const BENCH_PUBLIC_URL = 'https://bench.example.com';
+
 /** The server under test: the build's own entry point, production mode, no background workers. */
 export async function startProjectServer(databaseUrl: string, opts: { redisUrl?: string; nodeArgs?: string[]; logFile?: string; clusterWorkers?: number } = {}): Promise<Managed> {
   const port = await freePort();
@@ -158,6 +163,7 @@ export async function startProjectServer(databaseUrl: string, opts: { redisUrl?:
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WORKERS: 'false',
+    PUBLIC_URL: BENCH_PUBLIC_URL,
   };
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   if (opts.clusterWorkers && opts.clusterWorkers > 1) env.CLUSTER_WORKERS = String(opts.clusterWorkers);
@@ -176,7 +182,7 @@ export async function startBaseline(databaseUrl: string, opts: { poolMax?: numbe
   return startNode(
     'baseline',
     path.resolve(__dirname, '../baseline-server.js'),
-    { PORT: String(port), DATABASE_URL: databaseUrl, POOL_MAX: String(opts.poolMax ?? 10), NODE_ENV: 'production' },
+    { PORT: String(port), DATABASE_URL: databaseUrl, POOL_MAX: String(opts.poolMax ?? 10), NODE_ENV: 'production', PUBLIC_URL: BENCH_PUBLIC_URL },
     { readyPath: '/healthz', port, logFile: opts.logFile },
   );
 }

@@ -8,7 +8,6 @@ import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
 import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
 import { noNulStringsRule } from './nul-rule';
-import { isDatabaseUnavailable } from '../db/availability';
 
 export interface ApolloContext extends GraphQLContext {
   clientIp: string;
@@ -120,13 +119,12 @@ export function createApollo(schema: GraphQLSchema, executor: OperationExecutor,
           return {
             async didEncounterErrors({ errors }) {
               for (const e of errors) {
-                if (!e.originalError || (e.originalError as { name?: string }).name === 'DomainError' || e.extensions?.code === 'RATE_LIMITED') continue;
+                // Only what the client will see as INTERNAL is ours to log: parse, validation and domain errors
+                // are the caller's (logging them let one request write a hundred stack traces, values included).
+                const code = formatGraphQLError(e, e).extensions?.code;
                 // Answered 503 UNAVAILABLE, not a resolver bug: a warning, as the REST facade logs it.
-                if (isDatabaseUnavailable(e.originalError)) {
-                  contextValue.log.warn({ err: e.originalError }, 'database unavailable');
-                  continue;
-                }
-                contextValue.log.error({ err: e.originalError }, 'graphql resolver error');
+                if (code === 'UNAVAILABLE') contextValue.log.warn({ err: e.originalError ?? e }, 'database unavailable');
+                else if (code === 'INTERNAL') contextValue.log.error({ err: e.originalError ?? e }, 'graphql resolver error');
               }
             },
             async willSendResponse({ response }) {

@@ -29,9 +29,8 @@ export function requestContext(log: Logger, metrics: Metrics) {
       const route = res.locals.route ?? (req.route?.path ? `${req.method} ${req.baseUrl}${req.route.path}` : 'unmatched');
       metrics.observe(route, req.method, res.statusCode, seconds);
       // The route, not the URL: query strings and path parameters carry emails, names, slugs and codes, and logs
-      // hold no request values. An unmatched request logs its path (without the query) to debug a 404.
-      const where = route === 'unmatched' ? { path: req.originalUrl.split('?')[0].slice(0, 200) } : {};
-      req.log.info({ method: req.method, route, ...where, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, 'request');
+      // hold no request values (an unmatched request's path is anyone's text: not logged either).
+      req.log.info({ method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, 'request');
     });
     next();
   };

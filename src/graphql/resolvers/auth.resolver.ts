@@ -9,7 +9,7 @@ export class AuthResolver {
     description: 'Creates a dashboard user and returns a session token. The password needs at least 12 characters and must be neither a commonly used password nor the email.',
   })
   async signUp(@Arg('input') input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    const r = await ctx.services.users.signUp(ctx.em, input);
+    const r = await ctx.services.users.signUp(ctx.em, input, ctx.clientIp ?? '');
     return { token: r.token, user: r.user, expiresAt: r.session.expiresAt };
   }
 

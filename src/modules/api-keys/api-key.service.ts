@@ -41,8 +41,8 @@ export class ApiKeyService {
   /** Revokes a key at once; a revoked key answers 401. Revoking twice is harmless. */
   async revokeApiKey(ctx: ServiceContext, id: string): Promise<ApiKey> {
     const apiKey = isUuid(id) ? await ctx.em.findOne(ApiKey, { id }) : null;
-    if (!apiKey) throw notFound('No such API key');
-    await this.programs.requireProgram(ctx, apiKey.programId);
+    // Another user's key answers exactly like a key that does not exist.
+    if (!apiKey || !(await this.programs.ownsProgram(ctx, apiKey.programId))) throw notFound('No such API key');
     if (!apiKey.revokedAt) {
       apiKey.revokedAt = new Date();
       await ctx.em.flush();

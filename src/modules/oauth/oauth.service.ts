@@ -89,8 +89,8 @@ export class OAuthService {
   /** Revokes a connection: its token answers 401 from the next request on. */
   async revokeConnection(ctx: ServiceContext, id: string): Promise<OAuthToken> {
     const t = isUuid(id) ? await ctx.em.findOne(OAuthToken, { id }) : null;
-    if (!t) throw notFound('No such connection');
-    await this.programs.requireProgram(ctx, t.programId);
+    // Another user's connection answers exactly like one that does not exist.
+    if (!t || !(await this.programs.ownsProgram(ctx, t.programId))) throw notFound('No such connection');
     if (!t.revokedAt) {
       t.revokedAt = new Date();
       await ctx.em.flush();

@@ -34,6 +34,17 @@ export class ProgramService {
     return program;
   }
 
+  /** Whether this call may act on the program (requireProgram would succeed), without saying why not. */
+  async ownsProgram(ctx: ServiceContext, programId: string): Promise<boolean> {
+    try {
+      await this.requireProgram(ctx, programId);
+      return true;
+    } catch (err) {
+      if (err instanceof DomainError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return false;
+      throw err;
+    }
+  }
+
   /** Creates a program owned by the signed-in user. */
   async createProgram(ctx: ServiceContext, input: ProgramSettingsInput): Promise<Program> {
     const program = ctx.em.create(Program, { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string }) });

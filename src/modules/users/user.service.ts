@@ -31,18 +31,27 @@ export class UserService {
     this.dummyHash.catch(() => undefined); // awaited (and rethrown) on first use
   }
 
-  /** Creates a user and signs them in. Passwords: see passwordProblem; emails are unique case-insensitively. */
-  async signUp(em: EntityManager, input: { email: string; password: string; name?: string | null }): Promise<AuthResult> {
+  /**
+   * Creates a user and signs them in. Passwords: see passwordProblem; emails are unique case-insensitively.
+   * "This email already exists" tells whether an address is registered, so each such answer counts as a failed
+   * sign-in of that email from `clientIp`: probing addresses through sign-up is throttled like sign-in.
+   */
+  async signUp(em: EntityManager, input: { email: string; password: string; name?: string | null }, clientIp = ''): Promise<AuthResult> {
     const email = input.email?.trim();
     if (!email || !isEmail(email)) throw validationError('A valid email is required', 'email');
     const problem = passwordProblem(input.password ?? '', email);
     if (problem) throw validationError(problem, 'password');
+    const attempt = await this.throttle.begin(email, clientIp);
     const user = em.create(User, { email, name: input.name?.trim() || email.split('@')[0], passwordHash: await hashPassword(input.password) });
     try {
       await em.persistAndFlush(user);
     } catch (err) {
-      throw mapDbError(err);
+      const mapped = mapDbError(err);
+      // Only an existing email keeps its slot (it answered the probe); other failures give it back.
+      if (!(mapped instanceof DomainError && mapped.code === 'DUPLICATE')) await attempt.release();
+      throw mapped;
     }
+    await attempt.release();
     return this.openSession(em, user);
   }
 

@@ -9,7 +9,8 @@ for (const [addr, prefix] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
   ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(addr, prefix, 'ipv4');
-for (const [addr, prefix] of [['::', 96], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) {
+// 6to4 (2002::/16) and Teredo (2001::/32) embed IPv4 addresses, private ones included; both are deprecated.
+for (const [addr, prefix] of [['::', 96], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32], ['2002::', 16], ['2001::', 32]] as const) {
   blocked.addSubnet(addr, prefix, 'ipv6');
 }
 

@@ -161,10 +161,19 @@ describe('logs never hold request values', () => {
     await srv.request('POST', '/graphql', { body: { query: 'mutation($e: String!, $p: String!) { signIn(input: { email: $e, password: $p }) { token } }', variables: { e: email, p: password } } });
     await srv.request('GET', `/no-such-page?email=${encodeURIComponent(email)}`);
     await srv.api('GET', '/affiliates', { token: `apk_${tag}unknownkey` });
+    await srv.api('GET', `/affiliates/${email}`, { token: prog.key }); // no such route: its path is not logged either
+    // Client errors of GraphQL are the caller's: no error lines (one request once wrote a hundred stack traces),
+    // and their messages, which quote numbers and values, are not logged.
+    const pin = `9${tag.replace(/\D/g, '').padEnd(11, '7').slice(0, 11)}`;
+    await srv.request('POST', '/graphql', { body: { query: 'mutation($i: SignInInput!) { signIn(input: $i) { token } }', variables: { i: { email, password: Number(pin) } } } });
+    await srv.request('POST', '/graphql', { token: prog.key, body: { query: `{ affiliate(email: ${pin}) { id } }` } });
+    await srv.request('POST', '/graphql', { body: { query: `{ __typename ${'@include(if: true) '.repeat(101)}}` } });
     await new Promise((r) => setTimeout(r, 300));
     const out = srv.output();
     expect(out).toContain('"route"'); // request lines were written at this level
-    for (const value of [email, name, password, prog.key, `apk_${tag}unknownkey`]) expect({ value, logged: out.includes(value) }).toEqual({ value, logged: false });
+    for (const value of [email, name, password, prog.key, `apk_${tag}unknownkey`, pin]) expect({ value, logged: out.includes(value) }).toEqual({ value, logged: false });
+    const errorLines = out.split('\n').filter((l) => l.includes('"level":50'));
+    expect(errorLines).toEqual([]);
   });
 
   test('a database error is logged with its codes, without the statement or its values', async () => {
