@@ -19,6 +19,7 @@ import { createLogger } from '../../../src/common/logger';
 import { bootstrap, type Runtime } from '../../../src/bootstrap';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { httpRequest, type RequestOptions, type TestServer } from '../../helpers/server';
+import { freePort } from '../../helpers/processes';
 
 jest.setTimeout(60_000);
 
@@ -38,17 +39,6 @@ function postgresBinDir(): string {
     if (fs.existsSync(path.join(bin, 'postgres'))) return bin;
   }
   throw new Error(`PostgreSQL binaries of ${pkg} not found`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 class Cluster {
