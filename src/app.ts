@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type Request, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -6,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicOrigin, type AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
+import { sameSecret } from './common/ids';
 import { findNul, nulError } from './common/nul';
 import { unavailableError } from './db/availability';
 import { authenticate } from './auth/authenticate';
@@ -109,7 +109,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
         const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql', req.ip ?? '');
         try {
           const actor = await authenticate(base.em, services, req.get('authorization'));
-          return { ...base, actor, clientIp: req.ip ?? '' };
+          return { ...base, actor };
         } catch (err) {
           if (err instanceof DomainError) {
             // Refused before any operation: limited by address like any unauthenticated caller.
@@ -136,13 +136,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(restErrorHandler);
 
   return { app, stop: () => apollo.stop() };
-}
-
-/** Constant-time comparison of a presented secret with the expected one. */
-function sameSecret(presented: string, expected: string): boolean {
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CLICK_ID_RE = /^[1-9][0-9]{0,15}$/;
@@ -41,4 +41,9 @@ export function newId(): string {
 
 export const sha256 = (v: string): string => createHash('sha256').update(v).digest('hex');
 /** URL-safe random token of `bytes` bytes of entropy. */
+/** Constant-time comparison of a presented secret with the expected one (hashed first: any lengths). */
+export function sameSecret(presented: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(expected).digest());
+}
+
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');

@@ -9,9 +9,7 @@ import { formatGraphQLError } from './format-error';
 import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
 import { noNulStringsRule } from './nul-rule';
 
-export interface ApolloContext extends GraphQLContext {
-  clientIp: string;
-}
+export type ApolloContext = GraphQLContext;
 
 /** Root field names of an operation, following fragment spreads at the root. */
 function rootFields(op: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string[] {
@@ -57,7 +55,7 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
         // A request that never reached an operation (unparsable, invalid) still counts, in a bucket of its own.
         async willSendResponse({ contextValue, response }) {
           if (limited || !contextValue?.actor) return;
-          const outcome = await limiter.check(contextValue.actor, ['graphql invalid'], 'reads', contextValue.clientIp);
+          const outcome = await limiter.check(contextValue.actor, ['graphql invalid'], 'reads', contextValue.clientIp ?? '');
           for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
         },
         async didResolveOperation({ operation, document, contextValue, response }) {
@@ -67,7 +65,7 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
           const fields = rootFields(operation, fragments);
           if (!fields.length) return;
           const kind = operation.operation === 'query' ? 'reads' : 'writes';
-          const outcome = await limiter.check(contextValue.actor, fields.map((f) => `${operation.operation} ${f}`), kind, contextValue.clientIp);
+          const outcome = await limiter.check(contextValue.actor, fields.map((f) => `${operation.operation} ${f}`), kind, contextValue.clientIp ?? '');
           limited = true;
           for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
           if (!outcome.allowed) {

@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameSecret } from '../../common/ids';
 import type { AppConfig, OAuthPartnerConfig } from '../../config/config';
 
 /** The configured automation partners (OAUTH_PARTNERS), with a development partner when none is configured. */
@@ -37,11 +38,6 @@ export class PartnerRegistry {
 
   checkClient(partner: OAuthPartnerConfig, clientId: string | undefined, clientSecret: string | undefined): boolean {
     if (clientId !== undefined && clientId !== partner.clientId) return false;
-    if (clientSecret !== undefined) {
-      const a = Buffer.from(clientSecret);
-      const b = Buffer.from(partner.clientSecret);
-      if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
-    }
-    return true;
+    return clientSecret === undefined || sameSecret(clientSecret, partner.clientSecret);
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sessionUserId } from '../../auth/actor';
 import type { ServiceContext } from '../../common/service-context';
-import { DomainError, forbidden, unauthenticated, validationError } from '../../common/errors';
+import { DomainError, forbidden, validationError } from '../../common/errors';
 import { isEmail } from '../../common/email';
 import { randomToken, sha256 } from '../../common/ids';
 import { hashPassword, verifyPassword } from '../../auth/password';
@@ -99,7 +99,7 @@ export class UserService {
 
   /** Ends the caller's own session (GraphQL signOut): its token is refused from then on. */
   async endSession(em: EntityManager, actor: Actor): Promise<void> {
-    if (actor.kind === 'anonymous') throw unauthenticated();
+    // The policy admits only sessions here; narrowing, not a second authorization.
     if (actor.kind !== 'session') throw forbidden('Only a dashboard session can be signed out');
     await em.nativeDelete(Session, { id: actor.credentialId, userId: actor.userId });
   }
