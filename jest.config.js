@@ -17,6 +17,8 @@ module.exports = {
       },
     ],
   },
+  // Every statement the application sends is recorded for the program_id check (test/tenancy).
+  setupFiles: ['<rootDir>/test/tenancy/statement-recorder.cjs'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   testTimeout: 60000,

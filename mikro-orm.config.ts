@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import { defineConfig, ReflectMetadataProvider } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities } from './src/db/entities';
+import { entities } from './src/modules/entities';
 import { migrationsList } from './src/db/migrations';
+
+/** Every connection of the app names itself (pg_stat_activity, server logs); the test suite's statement recorder keys on it. */
+export const APPLICATION_NAME = 'affiliate-api';
 
 /** One ORM config for the app, the CLI and the tests; only the connection URL differs. */
 export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: boolean; logger?: (message: string) => void } = {}) {
@@ -14,6 +17,7 @@ export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: b
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations' },
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    driverOptions: { connection: { application_name: APPLICATION_NAME } },
     forceUtcTimezone: true,
     debug: opts.debug ?? false,
     logger: opts.logger ?? (() => undefined),

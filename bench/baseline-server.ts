@@ -74,10 +74,23 @@ const AFFILIATE_COLUMNS = `a.id, a.first_name, a.last_name, a.email, a.program_i
 
 function affiliateView(a: Row, slugs: string[]) {
   return {
-    id: a.id, firstName: a.first_name, lastName: a.last_name, name: `${a.first_name} ${a.last_name}`, email: a.email, programId: a.program_id,
-    affiliateLinks: slugs, link: a.link, commissionRate: a.effective_rate, affiliateStatus: a.affiliate_status, commissionPlanId: a.commission_plan_id,
-    affiliateGroupId: a.affiliate_group_id, numberOfReferredUsers: a.number_of_referred_users, numberOfClicks: a.number_of_clicks,
-    totalCommissionEarned: money(a.total_commission_earned), createdAt: iso(a.created_at), updatedAt: iso(a.updated_at),
+    id: a.id,
+    firstName: a.first_name,
+    lastName: a.last_name,
+    name: `${a.first_name} ${a.last_name}`,
+    email: a.email,
+    programId: a.program_id,
+    affiliateLinks: slugs,
+    link: a.link,
+    commissionRate: a.effective_rate,
+    affiliateStatus: a.affiliate_status,
+    commissionPlanId: a.commission_plan_id,
+    affiliateGroupId: a.affiliate_group_id,
+    numberOfReferredUsers: a.number_of_referred_users,
+    numberOfClicks: a.number_of_clicks,
+    totalCommissionEarned: money(a.total_commission_earned),
+    createdAt: iso(a.created_at),
+    updatedAt: iso(a.updated_at),
   };
 }
 
@@ -85,9 +98,18 @@ const LINK_COLUMNS = `l.id, l.link, l.affiliate_id, l.clicks, l.referrals, l.sal
 
 function linkView(p: Program, l: Row) {
   return {
-    id: l.id, link: l.link, affiliateId: l.affiliate_id, clicks: l.clicks, referrals: l.referrals, sales: l.sales, totalRevenue: money(l.total_revenue),
-    fullURLs: fullURLs(p, l.link), trackingUrl: `${PUBLIC_URL}/r/${p.id}/${l.link}`, affiliate: { id: l.affiliate_id, name: `${l.first_name} ${l.last_name}`, email: l.email },
-    createdAt: iso(l.created_at), updatedAt: iso(l.updated_at),
+    id: l.id,
+    link: l.link,
+    affiliateId: l.affiliate_id,
+    clicks: l.clicks,
+    referrals: l.referrals,
+    sales: l.sales,
+    totalRevenue: money(l.total_revenue),
+    fullURLs: fullURLs(p, l.link),
+    trackingUrl: `${PUBLIC_URL}/r/${p.id}/${l.link}`,
+    affiliate: { id: l.affiliate_id, name: `${l.first_name} ${l.last_name}`, email: l.email },
+    createdAt: iso(l.created_at),
+    updatedAt: iso(l.updated_at),
   };
 }
 
@@ -98,18 +120,43 @@ const SALE_COLUMNS = `s.id, s.external_id, s.external_invoice_id, s.affiliate_id
 function saleView(s: Row) {
   const status = s.c_status === 'pending' && s.hold_until && s.hold_until.getTime() <= Date.now() ? 'approved' : s.c_status;
   return {
-    id: s.id, externalId: s.external_id, externalInvoiceId: s.external_invoice_id, affiliateId: s.affiliate_id, referralId: s.referral_id, linkId: s.link_id,
-    promoCode: s.promo_code, name: s.name, email: s.email, currency: s.currency, totalEarned: money(s.total_earned), tax: money(s.tax), shipping: money(s.shipping),
-    commissionRate: s.c_rate ?? (s.commission_rate == null ? null : Number(s.commission_rate)), commissionEarned: s.c_amount == null ? 0 : money(s.c_amount),
-    commissionStatus: status ?? null, refunded: s.refunded, refundedAt: iso(s.refunded_at), createdAt: iso(s.created_at), updatedAt: iso(s.updated_at),
+    id: s.id,
+    externalId: s.external_id,
+    externalInvoiceId: s.external_invoice_id,
+    affiliateId: s.affiliate_id,
+    referralId: s.referral_id,
+    linkId: s.link_id,
+    promoCode: s.promo_code,
+    name: s.name,
+    email: s.email,
+    currency: s.currency,
+    totalEarned: money(s.total_earned),
+    tax: money(s.tax),
+    shipping: money(s.shipping),
+    commissionRate: s.c_rate ?? (s.commission_rate == null ? null : Number(s.commission_rate)),
+    commissionEarned: s.c_amount == null ? 0 : money(s.c_amount),
+    commissionStatus: status ?? null,
+    refunded: s.refunded,
+    refundedAt: iso(s.refunded_at),
+    createdAt: iso(s.created_at),
+    updatedAt: iso(s.updated_at),
   };
 }
 
 function referralView(r: Row) {
   return {
-    id: r.id, affiliateId: r.affiliate_id, linkId: r.link_id, clickId: r.click_id == null ? null : Number(r.click_id), promoCode: r.promo_code, name: r.name,
-    email: r.email, referredUserExternalId: r.referred_user_external_id, subscriptionStatus: r.subscription_status,
-    status: r.subscription_status === 'active' || r.subscription_status === 'trialing' ? 'active' : 'inactive', createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    id: r.id,
+    affiliateId: r.affiliate_id,
+    linkId: r.link_id,
+    clickId: r.click_id == null ? null : Number(r.click_id),
+    promoCode: r.promo_code,
+    name: r.name,
+    email: r.email,
+    referredUserExternalId: r.referred_user_external_id,
+    subscriptionStatus: r.subscription_status,
+    status: r.subscription_status === 'active' || r.subscription_status === 'trialing' ? 'active' : 'inactive',
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
   };
 }
 
@@ -137,7 +184,10 @@ async function affiliateById(p: Program, id: string) {
   const a = await findAffiliate(p, id);
   if (!a) return null;
   const { rows } = await pool.query('select link from affiliate_links where program_id = $1 and affiliate_id = $2 order by id', [p.id, a.id]);
-  return affiliateView(a, rows.map((r) => r.link));
+  return affiliateView(
+    a,
+    rows.map((r) => r.link),
+  );
 }
 
 async function linksOf(p: Program, affiliateId: string) {
@@ -180,12 +230,23 @@ async function dashboard(p: Program, after: string | null, first = 50, linksFirs
       nodes: page.map((a) => {
         const own = byAffiliate.get(a.id)!;
         return {
-          id: a.id, name: `${a.first_name} ${a.last_name}`, email: a.email, affiliateStatus: a.affiliate_status, commissionRate: a.effective_rate,
-          numberOfReferredUsers: a.number_of_referred_users, numberOfClicks: a.number_of_clicks, totalCommissionEarned: money(a.total_commission_earned),
+          id: a.id,
+          name: `${a.first_name} ${a.last_name}`,
+          email: a.email,
+          affiliateStatus: a.affiliate_status,
+          commissionRate: a.effective_rate,
+          numberOfReferredUsers: a.number_of_referred_users,
+          numberOfClicks: a.number_of_clicks,
+          totalCommissionEarned: money(a.total_commission_earned),
           createdAt: iso(a.created_at),
           links: {
             nodes: own.slice(0, linksFirst).map((l) => ({
-              id: l.id, link: l.link, clicks: l.clicks, referrals: l.referrals, sales: l.sales, totalRevenue: money(l.total_revenue),
+              id: l.id,
+              link: l.link,
+              clicks: l.clicks,
+              referrals: l.referrals,
+              sales: l.sales,
+              totalRevenue: money(l.total_revenue),
               fullURLs: fullURLs(p, l.link).map((u) => ({ fullUrl: u.fullUrl })),
             })),
           },
@@ -221,7 +282,8 @@ async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T
 class BadRequest extends Error {}
 
 async function createReferral(p: Program, b: Row) {
-  if (!b.affiliateId || !b.name || !b.email || !b.referredUserExternalId) throw new BadRequest('affiliateId, name, email and referredUserExternalId are required');
+  if (!b.affiliateId || !b.name || !b.email || !b.referredUserExternalId)
+    throw new BadRequest('affiliateId, name, email and referredUserExternalId are required');
   return inTransaction(async (c) => {
     const a = (await c.query('select id from affiliates where program_id = $1 and id = $2', [p.id, b.affiliateId])).rows[0];
     if (!a) return null;
@@ -230,7 +292,10 @@ async function createReferral(p: Program, b: Row) {
       `insert into referrals (id, program_id, affiliate_id, link_id, name, email, referred_user_external_id) values ($1, $2, $3, $4, $5, $6, $7) returning *`,
       [newId(), p.id, a.id, linkId, b.name, b.email, b.referredUserExternalId],
     );
-    await c.query('update affiliates set number_of_referred_users = number_of_referred_users + 1, updated_at = now() where program_id = $1 and id = $2', [p.id, a.id]);
+    await c.query('update affiliates set number_of_referred_users = number_of_referred_users + 1, updated_at = now() where program_id = $1 and id = $2', [
+      p.id,
+      a.id,
+    ]);
     if (linkId) await c.query('update affiliate_links set referrals = referrals + 1, updated_at = now() where program_id = $1 and id = $2', [p.id, linkId]);
     const view = referralView(rows[0]);
     await c.query(`insert into events (id, program_id, type, data) values ($1, $2, 'referral.created', $3)`, [`evt_${newId().replace(/-/g, '')}`, p.id, view]);
@@ -239,7 +304,10 @@ async function createReferral(p: Program, b: Row) {
 }
 
 async function saleWithCommission(q: pg.Pool | pg.PoolClient, programId: string, where: string, value: unknown) {
-  const { rows } = await q.query(`select ${SALE_COLUMNS} from sales s left join commissions c on c.program_id = s.program_id and c.sale_id = s.id where s.program_id = $1 and ${where}`, [programId, value]);
+  const { rows } = await q.query(
+    `select ${SALE_COLUMNS} from sales s left join commissions c on c.program_id = s.program_id and c.sale_id = s.id where s.program_id = $1 and ${where}`,
+    [programId, value],
+  );
   return rows[0] ? saleView(rows[0]) : null;
 }
 
@@ -257,10 +325,13 @@ async function recordSale(p: Program, b: Row): Promise<{ sale: unknown; replayed
     if (b.referralId && UUID_RE.test(b.referralId)) {
       referral = (await c.query('select * from referrals where program_id = $1 and id = $2', [p.id, b.referralId])).rows[0];
       if (referral) {
-        affiliate = (await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, referral.affiliate_id])).rows[0];
+        affiliate = (
+          await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, referral.affiliate_id])
+        ).rows[0];
         linkId = referral.link_id;
       } else {
-        affiliate = (await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, b.referralId])).rows[0];
+        affiliate = (await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, b.referralId]))
+          .rows[0];
         if (affiliate) linkId = await firstLinkId(c, p.id, affiliate.id);
       }
     }
@@ -289,7 +360,9 @@ async function recordSale(p: Program, b: Row): Promise<{ sale: unknown; replayed
       );
       if (!k.rowCount) throw new BadRequest("promoCode's coupon has reached its redemption limit");
       if (!affiliate) {
-        affiliate = (await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, promo.affiliate_id])).rows[0];
+        affiliate = (
+          await c.query('select id, commission_rate, commission_plan_id from affiliates where program_id = $1 and id = $2', [p.id, promo.affiliate_id])
+        ).rows[0];
         linkId = await firstLinkId(c, p.id, affiliate!.id);
       }
     }
@@ -298,13 +371,29 @@ async function recordSale(p: Program, b: Row): Promise<{ sale: unknown; replayed
       await c.query(
         `insert into sales (program_id, affiliate_id, referral_id, link_id, promotional_code_id, promo_code, external_id, external_invoice_id, name, email, currency, total_earned, tax, shipping, commission_rate)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id, total_earned, tax, shipping`,
-        [p.id, affiliate.id, referral?.id ?? null, linkId, promo?.id ?? null, promo?.code ?? null, b.externalId ?? null, b.externalInvoiceId ?? null, name, email,
-          p.currency, b.totalEarned, b.tax ?? null, b.shipping ?? null, b.commissionRate ?? null],
+        [
+          p.id,
+          affiliate.id,
+          referral?.id ?? null,
+          linkId,
+          promo?.id ?? null,
+          promo?.code ?? null,
+          b.externalId ?? null,
+          b.externalInvoiceId ?? null,
+          name,
+          email,
+          p.currency,
+          b.totalEarned,
+          b.tax ?? null,
+          b.shipping ?? null,
+          b.commissionRate ?? null,
+        ],
       )
     ).rows[0];
-    const plan = affiliate.commission_rate == null && affiliate.commission_plan_id
-      ? (await c.query('select commission_rate from commission_plans where program_id = $1 and id = $2', [p.id, affiliate.commission_plan_id])).rows[0]
-      : undefined;
+    const plan =
+      affiliate.commission_rate == null && affiliate.commission_plan_id
+        ? (await c.query('select commission_rate from commission_plans where program_id = $1 and id = $2', [p.id, affiliate.commission_plan_id])).rows[0]
+        : undefined;
     const rate = b.commissionRate ?? affiliate.commission_rate ?? plan?.commission_rate ?? p.default_commission_rate;
     const base = Number(s.total_earned) - (p.deduct_tax ? Number(s.tax ?? 0) : 0) - (p.deduct_shipping ? Number(s.shipping ?? 0) : 0);
     const commission = (
@@ -314,14 +403,20 @@ async function recordSale(p: Program, b: Row): Promise<{ sale: unknown; replayed
         [newId(), p.id, s.id, affiliate.id, rate, base, p.currency],
       )
     ).rows[0];
-    await c.query(`insert into commission_entries (program_id, commission_id, kind, amount) values ($1, $2, 'earned', $3)`, [p.id, commission.id, commission.amount]);
-    await c.query('update affiliates set total_commission_earned = total_commission_earned + $3::numeric, updated_at = now() where program_id = $1 and id = $2', [
-      p.id, affiliate.id, commission.amount,
+    await c.query(`insert into commission_entries (program_id, commission_id, kind, amount) values ($1, $2, 'earned', $3)`, [
+      p.id,
+      commission.id,
+      commission.amount,
     ]);
+    await c.query(
+      'update affiliates set total_commission_earned = total_commission_earned + $3::numeric, updated_at = now() where program_id = $1 and id = $2',
+      [p.id, affiliate.id, commission.amount],
+    );
     if (linkId) {
-      await c.query('update affiliate_links set sales = sales + 1, total_revenue = total_revenue + $3::numeric, updated_at = now() where program_id = $1 and id = $2', [
-        p.id, linkId, s.total_earned,
-      ]);
+      await c.query(
+        'update affiliate_links set sales = sales + 1, total_revenue = total_revenue + $3::numeric, updated_at = now() where program_id = $1 and id = $2',
+        [p.id, linkId, s.total_earned],
+      );
     }
     const view = await saleWithCommission(c, p.id, 's.id = $2', s.id);
     await c.query(`insert into events (id, program_id, type, data) values ($1, $2, 'sale.created', $3)`, [`evt_${newId().replace(/-/g, '')}`, p.id, view]);

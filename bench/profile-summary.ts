@@ -55,7 +55,11 @@ export function summarize(file: string, top = 25, focus: string[] = []): string 
     fns.set(key, (fns.get(key) ?? 0) + us);
   }
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)} %`;
-  const lines = [`${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / total).toFixed(0)} % of one core)`, '', 'self time by package / file (share of busy time):'];
+  const lines = [
+    `${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / total).toFixed(0)} % of one core)`,
+    '',
+    'self time by package / file (share of busy time):',
+  ];
   for (const [o, us] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${o}`);
   // Inclusive time per package: a sample counts for every package on its stack (what a request spends inside it).
   const inclusive = new Map<string, number>();

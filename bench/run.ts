@@ -94,8 +94,12 @@ async function send(origin: string, apiKey: string, r: BenchRequest): Promise<{ 
 
 function gitRevision(): string {
   try {
-    const rev = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execSync('git status --porcelain -- src rest-facade', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const rev = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty = execSync('git status --porcelain -- src rest-facade', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     return dirty ? `${rev} (src or rest-facade modified)` : rev;
   } catch {
     return 'unknown';
@@ -114,7 +118,10 @@ async function main(): Promise<number> {
     runs: Math.max(1, Math.round(num(flags, 'runs', 3))),
     warmup: num(flags, 'warmup', 3),
     scale: num(flags, 'scale', 1),
-    only: str(flags, 'only')?.split(',').map((s) => s.trim()).filter(Boolean),
+    only: str(flags, 'only')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     redis: flags.redis === true ? 'redis://127.0.0.1:6379' : str(flags, 'redis'),
     cpuProf: bool(flags, 'cpu-prof', false),
     keepDb: bool(flags, 'keep-db', false),
@@ -137,7 +144,9 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   try {
-    console.log(`bench: ${opts.connections} connections, ${opts.runs} x ${opts.duration} s per scenario and server (median reported), ${opts.warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(
+      `bench: ${opts.connections} connections, ${opts.runs} x ${opts.duration} s per scenario and server (median reported), ${opts.warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
+    );
     const db = await provisionDatabase(log, { keep: opts.keepDb });
     cleanups.push(() => db.close());
     const pgInfo = await (async () => {
@@ -152,7 +161,9 @@ async function main(): Promise<number> {
     const seedOpts = { ...DEFAULT_SEED, affiliates: Math.round(DEFAULT_SEED.affiliates * opts.scale), sales: Math.round(DEFAULT_SEED.sales * opts.scale) };
     const fx: Fixture = await seed(db.url, log, seedOpts);
     const c = fx.counts;
-    console.log(`seeded in ${fx.seedSeconds.toFixed(1)} s: ${c.affiliates} affiliates, ${c.links} links, ${c.referrals} referrals, ${c.sales} sales, ${c.commissions} commissions, ${c.commissionEntries} ledger entries`);
+    console.log(
+      `seeded in ${fx.seedSeconds.toFixed(1)} s: ${c.affiliates} affiliates, ${c.links} links, ${c.referrals} referrals, ${c.sales} sales, ${c.commissions} commissions, ${c.commissionEntries} ledger entries`,
+    );
 
     const promoCode = 'BENCH10';
     const all = scenarios(fx, promoCode);
@@ -160,7 +171,11 @@ async function main(): Promise<number> {
     if (!chosen.length) throw new Error(`--only matched no scenario; ids: ${all.map((s) => s.id).join(', ')}`);
 
     // SQL statements per request, counted in-process (this also proves every request answers 200).
-    const dashboardAt = (first: number) => (n: number) => ({ method: 'POST' as const, path: '/graphql', body: { operationName: 'Dashboard', query: DASHBOARD_QUERY, variables: { first, after: fx.affiliatePageCursors[n + 3] } } });
+    const dashboardAt = (first: number) => (n: number) => ({
+      method: 'POST' as const,
+      path: '/graphql',
+      body: { operationName: 'Dashboard', query: DASHBOARD_QUERY, variables: { first, after: fx.affiliatePageCursors[n + 3] } },
+    });
     const countRequests: Record<string, (n: number) => BenchRequest> = {};
     for (const s of all) countRequests[s.id] = (n) => s.build(n, `count-${n}`);
     for (const first of [10, 25, 50]) countRequests[`dashboard-first-${first}`] = dashboardAt(first);
@@ -169,7 +184,16 @@ async function main(): Promise<number> {
     });
     console.log(`SQL statements per request: ${all.map((s) => `${s.id} ${statements[s.id].statements}`).join(', ')}`);
     const dash = [10, 25, 50].map((f) => ({ first: f, ...statements[`dashboard-first-${f}`] }));
-    console.log(`dashboard: ${dash.map((d) => `first ${d.first}: ${d.statements} statements (${Object.entries(d.byTable).map(([t, n]) => `${t} ${n}`).join(', ')})`).join('; ')}`);
+    console.log(
+      `dashboard: ${dash
+        .map(
+          (d) =>
+            `first ${d.first}: ${d.statements} statements (${Object.entries(d.byTable)
+              .map(([t, n]) => `${t} ${n}`)
+              .join(', ')})`,
+        )
+        .join('; ')}`,
+    );
 
     const tag = randomBytes(2).toString('hex');
     const profileDir = path.join(opts.out, `profiles-${stamp}`);
@@ -183,7 +207,9 @@ async function main(): Promise<number> {
     const baseline: Managed = await startBaseline(db.url, { logFile: path.join(opts.out, `${stamp}-baseline.log`) });
     cleanups.push(() => baseline.stop());
     const idleRss = { project: (opts.cluster > 1 ? treeRss(project.pid) : rssOf(project.pid)) ?? 0, baseline: rssOf(baseline.pid) ?? 0 };
-    console.log(`server pid ${project.pid} (node ${[...startFlags(), ...opts.nodeArgs].join(' ')}; RSS ${fmt.mb(idleRss.project)} MB idle, rate limits in ${opts.redis ? 'Redis' : 'memory'}), baseline pid ${baseline.pid} (RSS ${fmt.mb(idleRss.baseline)} MB)\n`);
+    console.log(
+      `server pid ${project.pid} (node ${[...startFlags(), ...opts.nodeArgs].join(' ')}; RSS ${fmt.mb(idleRss.project)} MB idle, rate limits in ${opts.redis ? 'Redis' : 'memory'}), baseline pid ${baseline.pid} (RSS ${fmt.mb(idleRss.baseline)} MB)\n`,
+    );
 
     const results: ScenarioResult[] = [];
     for (const [i, s] of chosen.entries()) {
@@ -197,7 +223,15 @@ async function main(): Promise<number> {
       const probe = { sameJson: s.kind === 'read' ? difference === null : null, difference, projectBytes: pr.text.length, baselineBytes: br.text.length };
 
       const load = async (m: Managed, phase: string, seconds: number) => {
-        const r = await runLoad({ origin: m.origin, apiKey: fx.apiKey, connections: opts.connections, durationSeconds: seconds, pid: m.pid, treeRss: opts.cluster > 1, build: (n) => s.build(n, `${tag}-${m.name[0]}${phase}`) });
+        const r = await runLoad({
+          origin: m.origin,
+          apiKey: fx.apiKey,
+          connections: opts.connections,
+          durationSeconds: seconds,
+          pid: m.pid,
+          treeRss: opts.cluster > 1,
+          build: (n) => s.build(n, `${tag}-${m.name[0]}${phase}`),
+        });
         // autocannon stops sending at the deadline; requests still running on the server finish first.
         await sleep(SETTLE_MS);
         return r;
@@ -217,13 +251,28 @@ async function main(): Promise<number> {
       const b = summarize(runs.baseline, warm.baseline);
       const ratio = b.rps ? p.rps / b.rps : null;
       const checks: Check[] = [];
-      if (s.minRatio !== undefined) checks.push({ name: 'ratio', target: `>= ${s.minRatio}`, value: fmt.ratio(ratio ?? NaN), pass: (ratio ?? 0) >= s.minRatio });
+      if (s.minRatio !== undefined)
+        checks.push({ name: 'ratio', target: `>= ${s.minRatio}`, value: fmt.ratio(ratio ?? NaN), pass: (ratio ?? 0) >= s.minRatio });
       checks.push({ name: 'p99', target: `< ${TARGETS.p99Ms} ms`, value: `${fmt.ms(p.p99)} ms`, pass: p.p99 < TARGETS.p99Ms });
       checks.push({ name: 'errors', target: '0', value: String(p.errors), pass: p.errors === 0 });
       checks.push({ name: 'rss', target: `< ${fmt.mb(TARGETS.rssBytes)} MB`, value: `${fmt.mb(p.rssPeak)} MB`, pass: p.rssPeak < TARGETS.rssBytes });
       if (probe.sameJson === false) checks.push({ name: 'same JSON as baseline', target: 'equal', value: difference ?? '', pass: false });
-      results.push({ id: s.id, title: s.title, kind: s.kind, project: p, baseline: b, ratio, statementsPerRequest: statements[s.id]?.statements, probe, checks });
-      const codes = (side: Side) => Object.entries(side.statusCodes).filter(([k]) => k !== '200').map(([k, v]) => `${k}:${v}`).join(' ');
+      results.push({
+        id: s.id,
+        title: s.title,
+        kind: s.kind,
+        project: p,
+        baseline: b,
+        ratio,
+        statementsPerRequest: statements[s.id]?.statements,
+        probe,
+        checks,
+      });
+      const codes = (side: Side) =>
+        Object.entries(side.statusCodes)
+          .filter(([k]) => k !== '200')
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' ');
       console.log(
         `[${i + 1}/${chosen.length}] ${s.title.padEnd(42)} project ${fmt.rps(p.rps).padStart(6)} rps p50 ${fmt.ms(p.p50).padStart(5)} p99 ${fmt.ms(p.p99).padStart(5)} ms` +
           ` | baseline ${fmt.rps(b.rps).padStart(6)} rps p99 ${fmt.ms(b.p99).padStart(5)} ms | ratio ${fmt.ratio(ratio ?? NaN)} | runs ${runs.project.map((r) => fmt.rps(r.rps)).join('/')}` +
@@ -245,7 +294,9 @@ async function main(): Promise<number> {
     }
 
     // Large lists: GET /sales without parameters, 100,000+ rows, streamed by the project.
-    let largeList: { expected: number; project: DownloadResult[]; baseline: DownloadResult[]; capped?: DownloadResult & { heapCapMB: number; exitCode: number | null } } | undefined;
+    let largeList:
+      | { expected: number; project: DownloadResult[]; baseline: DownloadResult[]; capped?: DownloadResult & { heapCapMB: number; exitCode: number | null } }
+      | undefined;
     if (opts.largeList) {
       const cnt = new Client({ connectionString: db.url });
       await cnt.connect();
@@ -270,7 +321,10 @@ async function main(): Promise<number> {
     if (largeList) {
       // The proof that the list is streamed, not held: the same download from a server whose V8 heap is
       // capped well below what 100,000+ hydrated sales and their JSON take.
-      const capped = await startProjectServer(db.url, { nodeArgs: [`--max-old-space-size=${LARGE_LIST_HEAP_CAP_MB}`], logFile: path.join(opts.out, `${stamp}-server-capped.log`) });
+      const capped = await startProjectServer(db.url, {
+        nodeArgs: [`--max-old-space-size=${LARGE_LIST_HEAP_CAP_MB}`],
+        logFile: path.join(opts.out, `${stamp}-server-capped.log`),
+      });
       cleanups.push(() => capped.stop());
       const d = await downloadList(capped.origin, fx.apiKey, '/api/v1/sales', capped.pid, largeList.expected);
       cleanups.pop();
@@ -283,8 +337,16 @@ async function main(): Promise<number> {
     const rows: string[][] = [['scenario', 'rps', 'p50 ms', 'p99 ms', 'errors', 'base rps', 'base p99', 'ratio', 'RSS MB', 'SQL/req', 'targets']];
     for (const r of results) {
       rows.push([
-        r.title, fmt.rps(r.project.rps), fmt.ms(r.project.p50), fmt.ms(r.project.p99), String(r.project.errors), fmt.rps(r.baseline?.rps ?? 0), fmt.ms(r.baseline?.p99 ?? 0),
-        fmt.ratio(r.ratio ?? NaN), fmt.mb(r.project.rssPeak), String(r.statementsPerRequest ?? '—'),
+        r.title,
+        fmt.rps(r.project.rps),
+        fmt.ms(r.project.p50),
+        fmt.ms(r.project.p99),
+        String(r.project.errors),
+        fmt.rps(r.baseline?.rps ?? 0),
+        fmt.ms(r.baseline?.p99 ?? 0),
+        fmt.ratio(r.ratio ?? NaN),
+        fmt.mb(r.project.rssPeak),
+        String(r.statementsPerRequest ?? '—'),
         r.checks.map((k) => `${k.name} ${k.value} ${mark(k.pass)}`).join('; '),
       ]);
     }
@@ -293,8 +355,10 @@ async function main(): Promise<number> {
     const globalChecks: Check[] = [];
     const dashConstant = dash.every((d) => d.statements === dash[0].statements);
     globalChecks.push({
-      name: 'dashboard SQL per relation, not per row', target: 'same count for 10, 25, 50 affiliates',
-      value: dash.map((d) => `${d.first}: ${d.statements}`).join(', '), pass: dashConstant,
+      name: 'dashboard SQL per relation, not per row',
+      target: 'same count for 10, 25, 50 affiliates',
+      value: dash.map((d) => `${d.first}: ${d.statements}`).join(', '),
+      pass: dashConstant,
     });
     if (largeList) {
       const worst = largeList.project.reduce((m, d) => Math.max(m, d.rssPeak), 0);
@@ -310,7 +374,12 @@ async function main(): Promise<number> {
       });
     }
     const maxRss = Math.max(finalRss.project, ...results.map((r) => r.project.rssPeak), ...(largeList?.project.map((d) => d.rssPeak) ?? []));
-    globalChecks.push({ name: 'server RSS over the whole run', target: `< ${fmt.mb(TARGETS.rssBytes)} MB`, value: `${fmt.mb(maxRss)} MB peak`, pass: maxRss < TARGETS.rssBytes });
+    globalChecks.push({
+      name: 'server RSS over the whole run',
+      target: `< ${fmt.mb(TARGETS.rssBytes)} MB`,
+      value: `${fmt.mb(maxRss)} MB peak`,
+      pass: maxRss < TARGETS.rssBytes,
+    });
     console.log('');
     if (largeList) {
       const line = (who: string, d: DownloadResult) =>
@@ -322,13 +391,23 @@ async function main(): Promise<number> {
       console.log('');
     }
     for (const g of globalChecks) console.log(`${mark(g.pass).padEnd(4)}  ${g.name}: ${g.value} (target ${g.target})`);
-    const failed = [...results.flatMap((r) => r.checks.filter((k) => !k.pass).map((k) => `${r.title}: ${k.name} ${k.value} (target ${k.target})`)), ...globalChecks.filter((g) => !g.pass).map((g) => g.name)];
+    const failed = [
+      ...results.flatMap((r) => r.checks.filter((k) => !k.pass).map((k) => `${r.title}: ${k.name} ${k.value} (target ${k.target})`)),
+      ...globalChecks.filter((g) => !g.pass).map((g) => g.name),
+    ];
     console.log(failed.length ? `\n${failed.length} target(s) missed:\n  ${failed.join('\n  ')}` : '\nevery target met');
 
     const report = {
       date: new Date().toISOString(),
       revision: gitRevision(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / MB), node: process.version, postgres: pgInfo, database: db.kind },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryMB: Math.round(os.totalmem() / MB),
+        node: process.version,
+        postgres: pgInfo,
+        database: db.kind,
+      },
       options: { ...opts, out: undefined },
       targets: TARGETS,
       seed: { ...fx.counts, seconds: fx.seedSeconds },
@@ -344,7 +423,9 @@ async function main(): Promise<number> {
     const file = path.join(opts.out, `${stamp}.json`);
     fs.writeFileSync(file, JSON.stringify(report, null, 2));
     if (opts.latest) fs.writeFileSync(path.join(opts.out, 'latest.json'), JSON.stringify(report, null, 2));
-    console.log(`\nresults: ${path.relative(process.cwd(), file)}${opts.latest ? ' (and latest.json)' : ''}${opts.cpuProf ? `; CPU profile in ${path.relative(process.cwd(), profileDir)}` : ''}`);
+    console.log(
+      `\nresults: ${path.relative(process.cwd(), file)}${opts.latest ? ' (and latest.json)' : ''}${opts.cpuProf ? `; CPU profile in ${path.relative(process.cwd(), profileDir)}` : ''}`,
+    );
     return opts.strict && failed.length ? 1 : 0;
   } finally {
     await cleanup();

@@ -106,11 +106,19 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    console.log(`soak: ${seconds} s of mixed load (70 % reads, 30 % writes), ${connections} connections${rate ? `, capped at ${rate} req/s` : ''}, RSS every ${sampleSeconds} s`);
+    console.log(
+      `soak: ${seconds} s of mixed load (70 % reads, 30 % writes), ${connections} connections${rate ? `, capped at ${rate} req/s` : ''}, RSS every ${sampleSeconds} s`,
+    );
     const db = await provisionDatabase(log, { keep: bool(flags, 'keep-db', false), prefix: 'soak' });
     cleanups.push(() => db.close());
-    const fx = await seed(db.url, log, { ...DEFAULT_SEED, affiliates: Math.round(DEFAULT_SEED.affiliates * scale), sales: Math.round(DEFAULT_SEED.sales * scale) });
-    console.log(`seeded in ${fx.seedSeconds.toFixed(1)} s: ${fx.counts.affiliates} affiliates, ${fx.counts.links} links, ${fx.counts.sales} sales (${db.kind} database)`);
+    const fx = await seed(db.url, log, {
+      ...DEFAULT_SEED,
+      affiliates: Math.round(DEFAULT_SEED.affiliates * scale),
+      sales: Math.round(DEFAULT_SEED.sales * scale),
+    });
+    console.log(
+      `seeded in ${fx.seedSeconds.toFixed(1)} s: ${fx.counts.affiliates} affiliates, ${fx.counts.links} links, ${fx.counts.sales} sales (${db.kind} database)`,
+    );
     const out = path.resolve(__dirname, '../../bench/results');
     fs.mkdirSync(out, { recursive: true });
     const server = await startProjectServer(db.url, { redisUrl: redis, logFile: path.join(out, 'soak-server.log') });
@@ -122,7 +130,10 @@ async function main(): Promise<number> {
     for (const [id, w] of MIX) for (let i = 0; i < w; i++) wheel.push(all.get(id)!);
     const tag = randomBytes(2).toString('hex');
     // A fixed shuffle of the 100-slot wheel, so neighbouring requests are of different kinds.
-    const order = wheel.map((s, i) => ({ s, k: (i * 7919 + 13) % 101 })).sort((a, b) => a.k - b.k).map((x) => x.s);
+    const order = wheel
+      .map((s, i) => ({ s, k: (i * 7919 + 13) % 101 }))
+      .sort((a, b) => a.k - b.k)
+      .map((x) => x.s);
 
     const intervals: Interval[] = [];
     let window = { requests: 0, errors: 0, latencies: [] as number[] };
@@ -141,7 +152,9 @@ async function main(): Promise<number> {
       };
       intervals.push(iv);
       window = { requests: 0, errors: 0, latencies: [] };
-      console.log(`${String(iv.t).padStart(5)}  ${iv.rssMB.toFixed(1).padStart(7)}  ${(iv.requests / sampleSeconds).toFixed(0).padStart(6)}  ${String(iv.errors).padStart(6)}  ${iv.p99.toFixed(0).padStart(6)}`);
+      console.log(
+        `${String(iv.t).padStart(5)}  ${iv.rssMB.toFixed(1).padStart(7)}  ${(iv.requests / sampleSeconds).toFixed(0).padStart(6)}  ${String(iv.errors).padStart(6)}  ${iv.p99.toFixed(0).padStart(6)}`,
+      );
     }, sampleSeconds * 1000);
     const result = await runLoad({
       origin: server.origin,
@@ -183,16 +196,21 @@ async function main(): Promise<number> {
 
     const errors = result.errors;
     console.log('');
-    console.log(table([
-      ['', 'value'],
-      ['requests', String(result.requests)],
-      ['requests/s (mean)', result.rps.toFixed(0)],
-      ['p50 / p99 ms', `${result.p50} / ${result.p99}`],
-      ['errors (non-2xx + socket)', `${errors}${Object.keys(result.statusCodes).length > 1 ? ` ${JSON.stringify(result.statusCodes)}` : ''}`],
-      ['RSS start / end / peak MB', `${(startRss / MB).toFixed(0)} / ${(endRss / MB).toFixed(0)} / ${Math.max(...intervals.map((i) => i.rssMB)).toFixed(0)}`],
-      [`RSS trend after ${warmupSeconds} s`, `${trend.slope >= 0 ? '+' : ''}${trend.slope.toFixed(2)} MB/min (r² ${trend.r2.toFixed(2)}, ${fit.length} samples over ${span.toFixed(1)} min, mean ${meanRss.toFixed(0)} MB)`],
-      ['server exit code after SIGTERM', String(exitCode)],
-    ]));
+    console.log(
+      table([
+        ['', 'value'],
+        ['requests', String(result.requests)],
+        ['requests/s (mean)', result.rps.toFixed(0)],
+        ['p50 / p99 ms', `${result.p50} / ${result.p99}`],
+        ['errors (non-2xx + socket)', `${errors}${Object.keys(result.statusCodes).length > 1 ? ` ${JSON.stringify(result.statusCodes)}` : ''}`],
+        ['RSS start / end / peak MB', `${(startRss / MB).toFixed(0)} / ${(endRss / MB).toFixed(0)} / ${Math.max(...intervals.map((i) => i.rssMB)).toFixed(0)}`],
+        [
+          `RSS trend after ${warmupSeconds} s`,
+          `${trend.slope >= 0 ? '+' : ''}${trend.slope.toFixed(2)} MB/min (r² ${trend.r2.toFixed(2)}, ${fit.length} samples over ${span.toFixed(1)} min, mean ${meanRss.toFixed(0)} MB)`,
+        ],
+        ['server exit code after SIGTERM', String(exitCode)],
+      ]),
+    );
     console.log('');
     for (const k of consistency) console.log(`${k.mismatches ? 'FAIL' : 'ok  '}  ${k.name}${k.mismatches ? `: ${k.mismatches} rows disagree` : ''}`);
     const problems: string[] = [];
@@ -200,8 +218,23 @@ async function main(): Promise<number> {
     if (growing && enforceGrowth) problems.push(`RSS grows ${trend.slope.toFixed(2)} MB/min (limit ${maxGrowth}, r² ${trend.r2.toFixed(2)})`);
     if (consistency.some((k) => k.mismatches)) problems.push('counters disagree with rows');
     if (exitCode !== 0) problems.push(`server exited with ${exitCode} on SIGTERM`);
-    if (growing && !enforceGrowth) console.log(`note: RSS rose ${trend.slope.toFixed(2)} MB/min; runs shorter than 120 s only report the trend (--growth-check on to enforce)`);
-    const report = { date: new Date().toISOString(), seconds, connections, rate, scale, redis: !!redis, warmupSeconds, result, intervals, trend: { ...trend, mbPerMinute: trend.slope }, consistency, exitCode, problems };
+    if (growing && !enforceGrowth)
+      console.log(`note: RSS rose ${trend.slope.toFixed(2)} MB/min; runs shorter than 120 s only report the trend (--growth-check on to enforce)`);
+    const report = {
+      date: new Date().toISOString(),
+      seconds,
+      connections,
+      rate,
+      scale,
+      redis: !!redis,
+      warmupSeconds,
+      result,
+      intervals,
+      trend: { ...trend, mbPerMinute: trend.slope },
+      consistency,
+      exitCode,
+      problems,
+    };
     const file = path.join(out, `soak-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.json`);
     fs.writeFileSync(file, JSON.stringify(report, null, 2));
     const verdict = `no errors, counters consistent, clean stop, ${enforceGrowth ? 'no RSS growth trend' : 'RSS trend reported only (run shorter than 120 s)'}`;

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kind, parse, validate, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  validate,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 function spreadsOf(node: ASTNode): string[] {
   const names: string[] = [];
@@ -25,7 +35,10 @@ export function loadOperations(schema: GraphQLSchema): Map<string, DocumentNode>
   const dir = operationsDir();
   const operations: OperationDefinitionNode[] = [];
   const fragments: FragmentDefinitionNode[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()) {
     for (const def of parse(fs.readFileSync(path.join(dir, file), 'utf8')).definitions) {
       if (def.kind === Kind.OPERATION_DEFINITION) operations.push(def);
       else if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.push(def);

@@ -10,7 +10,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** JSON with sorted keys, so the same body in another key order is the same request. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v ?? null);
 }
 
@@ -28,7 +32,10 @@ export function idempotency(service: IdempotencyService) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = req.get('idempotency-key');
     if (!WRITES.has(req.method) || key === undefined) return next();
-    if (!KEY_RE.test(key)) throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'invalid' }]);
+    if (!KEY_RE.test(key))
+      throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [
+        { field: 'Idempotency-Key', message: 'invalid' },
+      ]);
     const credential = credentialKey(res.locals.actor as Actor);
     const outcome = await service.begin(credential, key, requestHash(req.method, req.path, req.body));
     if (outcome.kind === 'replay') {
@@ -36,7 +43,8 @@ export function idempotency(service: IdempotencyService) {
       return;
     }
     if (outcome.kind === 'mismatch') throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
-    if (outcome.kind === 'running') throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    if (outcome.kind === 'running')
+      throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
 
     const { owner, takenOver } = outcome.claim;
     // Had the dead holder committed before it died (answer not yet stored), this runs the write again: only

@@ -1,26 +1,39 @@
-import type { RestRoute } from './route';
-import type { FieldSpec } from './validate';
+import type { TObject } from '@sinclair/typebox';
+import { inputSchema, type RestRoute } from './route';
 
-function schemaOf(spec: FieldSpec): Record<string, unknown> {
-  const t = spec.type;
-  if (typeof t === 'object' && 'enum' in t) return { type: 'string', enum: [...t.enum] };
-  if (typeof t === 'object') return { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(t.object).map(([k, s]) => [k, schemaOf(s)])) };
-  if (t === 'email') return { type: 'string', format: 'email' };
-  if (t === 'datetime') return { type: 'string', format: 'date-time' };
-  if (t === 'int64') return { type: 'integer', format: 'int64', minimum: 1 };
-  if (t === 'stringArray') return { type: 'array', items: { type: 'string' } };
-  if (t === 'string') return { type: 'string', ...(spec.max ? { maxLength: spec.max } : {}) };
-  return { type: t };
+type JsonSchema = Record<string, any>;
+
+/** The validator's wording annotations (src/validation/kit.ts): not JSON Schema, so not in the document. */
+const WORDING = new Set(['errorMessage', 'errorDetail']);
+
+/** The schema as plain JSON Schema: TypeBox's symbols and the validator's wording left out. */
+const plain = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema, (key, value) => (WORDING.has(key) ? undefined : value)));
+
+/** A query parameter's schema: a query string has no null, so an optional field's null branch is dropped. */
+const parameterSchema = (s: JsonSchema): JsonSchema =>
+  Array.isArray(s.anyOf) && s.anyOf.some((x: JsonSchema) => x.type === 'null') ? s.anyOf.find((x: JsonSchema) => x.type !== 'null') : s;
+
+function queryParameters(schema: TObject): Array<Record<string, unknown>> {
+  const s = plain(schema);
+  const required = new Set<string>(s.required ?? []);
+  return Object.entries(s.properties as Record<string, JsonSchema>).map(([name, p]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: parameterSchema(p),
+  }));
 }
 
 const ERROR = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
 
-/** An OpenAPI 3.1 description generated from the route table, so it cannot drift from what is served. */
+/**
+ * An OpenAPI 3.1 description generated from the route table: each route's input is the JSON Schema the
+ * validator checks (src/validation/schemas), so the document cannot drift from what is accepted.
+ */
 export function openApiDocument(routes: RestRoute[], serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    const fields = Object.entries(r.fields);
     const op: Record<string, unknown> = {
       operationId: typeof r.operation === 'string' ? r.operation : `${r.method.toLowerCase()}${r.path.replace(/\W/g, '_')}`,
       security: [{ bearer: [] }],
@@ -34,23 +47,8 @@ export function openApiDocument(routes: RestRoute[], serverUrl: string): Record<
         500: errorResponse('Operation failed'),
       },
     };
-    if (r.method === 'GET') {
-      op.parameters = fields.map(([name, spec]) => ({ name, in: 'query', required: !!spec.required, schema: schemaOf(spec) }));
-    } else {
-      op.requestBody = {
-        required: true,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              additionalProperties: false,
-              required: fields.filter(([, s]) => s.required).map(([n]) => n),
-              properties: Object.fromEntries(fields.map(([n, s]) => [n, schemaOf(s)])),
-            },
-          },
-        },
-      };
-    }
+    if (r.method === 'GET') op.parameters = queryParameters(r.query);
+    else op.requestBody = { required: true, content: { 'application/json': { schema: { required: [], ...plain(inputSchema(r)) } } } };
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }
   return {

@@ -15,11 +15,11 @@ import type { Services } from '../src/services';
 import { loadOperations } from './documents';
 import { openApiDocument } from './openapi';
 import { idempotency } from './idempotency';
-import { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
+import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { sendError, toDomainError } from './errors';
 import { assertNoNul } from '../src/common/nul';
-import { unavailableError } from '../src/db/availability';
-import type { RestRoute } from './route';
+import { domainErrorOfDb } from '../src/db/db-errors';
+import { inputSchema, type RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
 import { linkRoutes } from './routes/links.routes';
 import { referralRoutes } from './routes/referrals.routes';
@@ -28,20 +28,32 @@ import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
 import { clickRoutes } from './routes/clicks.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
-import { validateFields } from './validate';
+import { withFields, type RouteWithFields } from './validate';
+import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
 
 /** `METHOD /path`: how the authorization policy names a route. */
 export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-/** The route table of the documented /api/v1 endpoints. */
-export const restRoutes: RestRoute[] = [...affiliateRoutes, ...referralRoutes, ...linkRoutes, ...couponRoutes, ...promotionalCodeRoutes, ...saleRoutes, ...clickRoutes, ...webhookRoutes];
+/** The route table of the documented /api/v1 endpoints (`fields`: each schema as field specs, for older tests). */
+export const restRoutes: RouteWithFields[] = [
+  ...affiliateRoutes,
+  ...referralRoutes,
+  ...linkRoutes,
+  ...couponRoutes,
+  ...promotionalCodeRoutes,
+  ...saleRoutes,
+  ...clickRoutes,
+  ...webhookRoutes,
+].map(withFields);
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
   executor: OperationExecutor;
   orm: MikroORM;
   services: Services;
+  /** Idempotency-Key leases (DESIGN.md), shared by every route. */
+  idempotency: IdempotencyService;
   limiter: RequestLimiter;
   log: Logger;
   bodyLimitBytes: number;
@@ -55,6 +67,8 @@ export interface FacadeDeps {
  */
 export function restFacade(deps: FacadeDeps): express.Router {
   const operations = loadOperations(deps.schema);
+  // Every route's schema compiled now: one that cannot be checked stops the start, not a request.
+  compileInputs(restRoutes.map(inputSchema));
   for (const r of restRoutes) {
     if (!REST_ROUTES[routeKey(r)]) throw new Error(`route ${routeKey(r)} has no entry in the authorization policy (src/auth/policy.ts)`);
     const names = typeof r.operation === 'string' ? [r.operation] : [];
@@ -72,10 +86,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const actor = res.locals.actor as Actor;
     const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
 
-    const input = validateFields(route.method === 'GET' ? req.query : req.body, route.fields, route.method === 'GET' ? 'query' : 'body');
-    if (input.limit != null && ((input.limit as number) < 1 || (input.limit as number) > MAX_PAGE_SIZE)) {
-      throw new DomainError('VALIDATION_FAILED', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, [{ field: 'limit', message: `from 1 to ${MAX_PAGE_SIZE}` }]);
-    }
+    // Validated once, here: the GraphQL edge trusts a REST execution's variables (src/graphql/input-validation.ts).
+    const input = route.method === 'GET' ? validateInput(route.query, req.query, 'query') : validateInput(route.body, req.body, 'body');
     const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
     const variables = route.variables(input);
     const paged = route.pageOnly || input.limit != null || input.after != null;
@@ -127,7 +139,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     let actor: Actor = { kind: 'anonymous' };
     let authError: DomainError | undefined;
     try {
-      actor = await authenticate(deps.orm.em.fork(), deps.services, req.get('authorization'));
+      const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
+      actor = await authenticate(before, deps.services, req.get('authorization'));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       authError = err;
@@ -151,7 +164,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
     assertNoNul(req.query, req.body);
     next();
   });
-  router.use(idempotency(new IdempotencyService(deps.orm)));
+  router.use(idempotency(deps.idempotency));
   for (const route of restRoutes) {
     const m = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[m](route.path, handle(route));
@@ -160,7 +173,13 @@ export function restFacade(deps: FacadeDeps): express.Router {
   router.use((req: Request, res: Response) => {
     const path = req.path.replace(/\/+$/, '') || '/';
     if (paths.has(path)) {
-      res.set('Allow', restRoutes.filter((r) => r.path === path).map((r) => r.method).join(', '));
+      res.set(
+        'Allow',
+        restRoutes
+          .filter((r) => r.path === path)
+          .map((r) => r.method)
+          .join(', '),
+      );
       return sendError(res, new DomainError('NOT_FOUND', `${req.method} is not supported on ${path}`));
     }
     sendError(res, new DomainError('NOT_FOUND', `No endpoint ${req.method} /api/v1${path}`));
@@ -179,14 +198,16 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
   const type = (err as { type?: string }).type;
   if (type === 'entity.parse.failed') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is not valid JSON'));
   if (type === 'entity.too.large') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is too large'));
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, new DomainError('VALIDATION_FAILED', 'Unsupported body encoding; send UTF-8 JSON'));
-  if (type === 'request.aborted' || type === 'request.size.invalid') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body was incomplete'));
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return sendError(res, new DomainError('VALIDATION_FAILED', 'Unsupported body encoding; send UTF-8 JSON'));
+  if (type === 'request.aborted' || type === 'request.size.invalid')
+    return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body was incomplete'));
   const status = (err as { status?: number }).status;
   if (status && status >= 400 && status < 500) return sendError(res, new DomainError('VALIDATION_FAILED', 'Bad request'));
-  const down = unavailableError(err);
-  if (down) {
-    req.log.warn({ err }, 'database unavailable');
-    return sendError(res, down);
+  const mapped = domainErrorOfDb(err);
+  if (mapped) {
+    if (mapped.code === 'UNAVAILABLE') req.log.warn({ err }, 'database unavailable');
+    return sendError(res, mapped);
   }
   req.log.error({ err }, 'unhandled error');
   sendError(res, new DomainError('INTERNAL', `Internal server error (request id ${req.id})`, undefined, { requestId: req.id }));

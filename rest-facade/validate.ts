@@ -1,9 +1,25 @@
-import { DomainError, type ErrorDetail } from '../src/common/errors';
-import { isEmail } from '../src/common/email';
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Body, Bool, DateTime, Id64, Int, Nullable, Num, NOT_BLANK, OneOf, Text } from '../src/validation/kit';
+import { validateInput } from '../src/validation/validator';
+import { inputSchema, type RestRoute } from './route';
 
-/** The type a REST field must have; GraphQL re-checks, but the facade answers with a clear 400 first. */
+/**
+ * A compatibility view, not a second validator: the field specs the REST facade validated with before the
+ * schemas of src/validation. Routes validate with their schemas (rest-facade/router.ts); this view remains
+ * only for tests written against specs: `validateFields` (test/unit/rules.spec.ts, and its successor
+ * test/unit/rules/pagination-and-validation.spec.ts) turns specs into a schema and checks with the one
+ * validator, and each route's `fields` (test/e2e/security/input-edges.spec.ts) is its schema read as specs.
+ * Delete this file once those tests use validateInput and the schemas.
+ */
 export type FieldType =
-  | 'string' | 'email' | 'number' | 'integer' | 'int64' | 'boolean' | 'datetime' | 'stringArray'
+  | 'string'
+  | 'email'
+  | 'number'
+  | 'integer'
+  | 'int64'
+  | 'boolean'
+  | 'datetime'
+  | 'stringArray'
   | { enum: readonly string[] }
   | { object: Record<string, FieldSpec> };
 
@@ -17,103 +33,80 @@ export interface FieldSpec {
 export type FieldSpecs = Record<string, FieldSpec>;
 
 const MAX_STRING = 10_000;
+const AN_INTEGER = 'must be an integer';
 
-function typeName(t: FieldType): string {
-  if (typeof t === 'object') return 'enum' in t ? `one of ${t.enum.join(', ')}` : 'an object';
-  return { integer: 'an integer', int64: 'a positive integer id', email: 'an email address', datetime: 'an ISO 8601 date-time', stringArray: 'an array of strings' }[t as string] ?? `a ${t}`;
-}
-
-function checkValue(name: string, value: unknown, spec: FieldSpec, fromQuery: boolean): { value?: unknown; error?: string } {
+function schemaOfSpec(spec: FieldSpec): TSchema {
   const t = spec.type;
-  if (fromQuery) {
-    if (typeof value !== 'string') return { error: `${name} must be given once, as a plain value` };
-    if (t === 'integer' || t === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(value)) return { error: `${name} must be ${typeName(t)}` };
-      value = Number(value);
-    } else if (t === 'boolean') {
-      if (value !== 'true' && value !== 'false') return { error: `${name} must be true or false` };
-      value = value === 'true';
-    }
-  }
-  switch (true) {
-    case t === 'string' || t === 'email':
-      if (typeof value !== 'string') return { error: `${name} must be a string` };
-      if (value.length > (spec.max ?? MAX_STRING)) return { error: `${name} is too long (at most ${spec.max ?? MAX_STRING} characters)` };
-      if (t === 'email' && value.trim() !== '' && !isEmail(value.trim())) return { error: `${name} must be a valid email address` };
-      return { value };
-    case t === 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return { error: `${name} must be a number` };
-      return { value };
-    case t === 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return { error: `${name} must be an integer` };
-      return { value };
-    case t === 'boolean':
-      if (typeof value !== 'boolean') return { error: `${name} must be true or false` };
-      return { value };
-    case t === 'int64': {
-      // A numeric id, as a JSON number or a string of digits (ids above 2^53 do not exist here).
-      const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return { error: `${name} must be ${typeName(t)}` };
-      return { value: n };
-    }
-    case t === 'datetime': {
-      if (typeof value !== 'string' || value.length > 64) return { error: `${name} must be ${typeName(t)}` };
-      const d = new Date(value);
-      if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) return { error: `${name} must be ${typeName(t)}` };
-      return { value: d.toISOString() };
-    }
-    case t === 'stringArray':
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return { error: `${name} must be ${typeName(t)}` };
-      if (value.length > 1000) return { error: `${name} may hold at most 1000 values` };
-      return { value };
-    case typeof t === 'object' && 'object' in t: {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: `${name} must be ${typeName(t)}` };
-      try {
-        return { value: validateFields(value, (t as { object: FieldSpecs }).object, 'body') };
-      } catch (err) {
-        return { error: `${name}: ${(err as Error).message}` };
-      }
-    }
-    default: {
-      const values = (t as { enum: readonly string[] }).enum;
-      if (typeof value !== 'string' || !values.includes(value)) return { error: `${name} must be ${typeName(t)}` };
-      return { value };
-    }
+  const notBlank = spec.required ? { pattern: NOT_BLANK } : {};
+  if (typeof t === 'object') return 'enum' in t ? OneOf(t.enum) : schemaOfSpecs(t.object);
+  switch (t) {
+    case 'string':
+      return Text(spec.max ?? MAX_STRING, notBlank);
+    case 'email':
+      return Type.String({ format: 'email', maxLength: spec.max ?? MAX_STRING, ...notBlank });
+    case 'number':
+      return Num();
+    case 'integer':
+      return Int(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, { errorMessage: { minimum: AN_INTEGER, maximum: AN_INTEGER } });
+    case 'int64':
+      return Id64();
+    case 'boolean':
+      return Bool();
+    case 'datetime':
+      return DateTime();
+    case 'stringArray':
+      return Type.Array(Type.String(), { maxItems: 1000 });
   }
 }
 
-/**
- * Checks a request's fields against the route's specs: unknown fields, wrong types and missing required
- * fields are a 400 listing every problem. `null` counts as absent for optional fields and is passed on
- * (it clears a value on updates). Returns the accepted fields only.
- */
+const schemas = new WeakMap<FieldSpecs, TObject>();
+
+/** The schema the specs stand for (null is accepted on optional fields, as it always was). */
+export function schemaOfSpecs(specs: FieldSpecs): TObject {
+  let s = schemas.get(specs);
+  if (!s) {
+    const props: TProperties = {};
+    for (const [name, spec] of Object.entries(specs)) props[name] = spec.required ? schemaOfSpec(spec) : Nullable(schemaOfSpec(spec));
+    s = Body(props);
+    schemas.set(specs, s);
+  }
+  return s;
+}
+
+/** Checks a request's fields against specs: see src/validation/validator.ts. Returns the accepted fields. */
 export function validateFields(input: unknown, specs: FieldSpecs, where: 'body' | 'query'): Record<string, unknown> {
-  if (input === undefined || input === null) input = {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw new DomainError('VALIDATION_FAILED', 'The request body must be a JSON object');
-  const details: ErrorDetail[] = [];
-  const out: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(input as Record<string, unknown>)) {
-    // Own properties only: a field named "constructor" or "__proto__" is unknown, not Object.prototype's.
-    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
-    if (!spec) {
-      details.push({ field: name, message: `${name} is not an accepted ${where === 'query' ? 'query parameter' : 'field'}` });
-      continue;
-    }
-    if (raw === null) {
-      if (spec.required) details.push({ field: name, message: `${name} is required` });
-      else out[name] = null;
-      continue;
-    }
-    const r = checkValue(name, raw, spec, where === 'query');
-    if (r.error) details.push({ field: name, message: r.error });
-    else out[name] = r.value;
+  return validateInput(schemaOfSpecs(specs), input, where);
+}
+
+function specOf(raw: Record<string, any>, required: boolean): FieldSpec {
+  const s = Array.isArray(raw.anyOf) ? raw.anyOf.find((x: { type?: string }) => x.type !== 'null') : raw;
+  const base = required ? { required: true } : {};
+  switch (s.type) {
+    case 'string':
+      if (s.enum) return { type: { enum: s.enum }, ...base };
+      if (s.format === 'email') return { type: 'email', ...base };
+      if (s.format === 'date-time') return { type: 'datetime', ...base };
+      return { type: 'string', max: s.maxLength, ...base };
+    case 'integer':
+      return { type: s.format === 'int64' ? 'int64' : 'integer', ...base };
+    case 'array':
+      return { type: 'stringArray', ...base };
+    case 'object':
+      return { type: { object: fieldSpecsOf(s) }, ...base };
+    default:
+      return { type: s.type, ...base };
   }
-  for (const [name, spec] of Object.entries(specs)) {
-    const v = out[name];
-    if (spec.required && (v === undefined || (typeof v === 'string' && v.trim() === '')) && !details.some((d) => d.field === name)) {
-      details.push({ field: name, message: `${name} is required` });
-    }
-  }
-  if (details.length) throw new DomainError('VALIDATION_FAILED', details.map((d) => d.message).join('; '), details);
-  return out;
+}
+
+/** A schema as field specs. */
+export function fieldSpecsOf(schema: TObject): FieldSpecs {
+  const required = new Set(schema.required ?? []);
+  return Object.fromEntries(Object.entries(schema.properties).map(([name, s]) => [name, specOf(s, required.has(name))]));
+}
+
+/** A route of the table with `fields`, its schema as field specs. */
+export type RouteWithFields = RestRoute & { readonly fields: FieldSpecs };
+
+export function withFields(r: RestRoute): RouteWithFields {
+  return Object.defineProperty({ ...r }, 'fields', { get: () => fieldSpecsOf(inputSchema(r)), enumerable: false }) as RouteWithFields;
 }

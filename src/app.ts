@@ -7,7 +7,7 @@ import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
 import { sameSecret } from './common/ids';
 import { findNul, nulError } from './common/nul';
-import { unavailableError } from './db/availability';
+import { domainErrorOfDb } from './db/db-errors';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
@@ -22,6 +22,8 @@ import { restErrorHandler, restFacade } from '../rest-facade/router';
 import type { PartnerRegistry } from './modules/oauth/partners';
 import { pagesRouter } from './pages/pages.router';
 import { tokenRouter } from './pages/token.route';
+import { IdempotencyService } from './modules/idempotency/idempotency.service';
+import { anonymousContext } from './modules/service-context';
 
 export interface AppDeps {
   partners: PartnerRegistry;
@@ -57,7 +59,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.get('/metrics', async (req, res) => {
     res.locals.route = 'GET /metrics';
     if (config.metricsToken && !sameSecret(req.get('authorization') ?? '', `Bearer ${config.metricsToken}`)) {
-      res.status(401).set('WWW-Authenticate', 'Bearer').json(errorBody(new DomainError('UNAUTHENTICATED', 'GET /metrics needs "Authorization: Bearer <METRICS_TOKEN>"')));
+      res
+        .status(401)
+        .set('WWW-Authenticate', 'Bearer')
+        .json(errorBody(new DomainError('UNAUTHENTICATED', 'GET /metrics needs "Authorization: Bearer <METRICS_TOKEN>"')));
       return;
     }
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -74,7 +79,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
     const q = req.query as Record<string, unknown>;
     const location = await services.clicks.trackVisit(
-      orm.em.fork(),
+      anonymousContext(orm.em.fork(), req.log, req.id, req.ip ?? ''),
       String(req.params.slug),
       programId ?? (typeof q.program === 'string' ? q.program : undefined),
       typeof q.to === 'string' ? q.to : undefined,
@@ -91,7 +96,20 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
 
   const executor = new OperationExecutor(schema);
-  app.use('/api/v1', restFacade({ schema, executor, orm, services, limiter, log, bodyLimitBytes: config.bodyLimitBytes, origin: publicOrigin(config) }));
+  app.use(
+    '/api/v1',
+    restFacade({
+      schema,
+      executor,
+      orm,
+      services,
+      idempotency: new IdempotencyService(orm),
+      limiter,
+      log,
+      bodyLimitBytes: config.bodyLimitBytes,
+      origin: publicOrigin(config),
+    }),
+  );
 
   const apollo = createApollo(schema, executor, limiter);
   await apollo.start();
@@ -108,7 +126,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
       context: async ({ req }): Promise<ApolloContext> => {
         const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql', req.ip ?? '');
         try {
-          const actor = await authenticate(base.em, services, req.get('authorization'));
+          const actor = await authenticate(base, services, req.get('authorization'));
           return { ...base, actor };
         } catch (err) {
           if (err instanceof DomainError) {
@@ -116,13 +134,18 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
             const limit = await limiter.check({ kind: 'anonymous' }, ['graphql unauthenticated'], 'reads', req.ip ?? '');
             const status = limit.allowed ? 401 : 429;
             const message = limit.allowed ? err.message : `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`;
-            throw new GraphQLError(message, { extensions: { code: limit.allowed ? err.code : 'RATE_LIMITED', http: { status, headers: new Map(Object.entries(limit.headers)) } } });
+            throw new GraphQLError(message, {
+              extensions: { code: limit.allowed ? err.code : 'RATE_LIMITED', http: { status, headers: new Map(Object.entries(limit.headers)) } },
+            });
           }
-          const down = unavailableError(err);
-          if (down) {
+          const down = domainErrorOfDb(err);
+          if (down?.code === 'UNAVAILABLE') {
             const retryAfter = String(down.retryAfterSeconds);
             // originalError: formatGraphQLError finds the code through it; without it the 503 said INTERNAL.
-            throw new GraphQLError(down.message, { originalError: down, extensions: { code: down.code, retryAfter: down.retryAfterSeconds, http: { status: 503, headers: new Map([['Retry-After', retryAfter]]) } } });
+            throw new GraphQLError(down.message, {
+              originalError: down,
+              extensions: { code: down.code, retryAfter: down.retryAfterSeconds, http: { status: 503, headers: new Map([['Retry-After', retryAfter]]) } },
+            });
           }
           throw err;
         }

@@ -82,7 +82,14 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
 
   return {
-    app, orm, services, log, config, jobs, webhooks, partners,
+    app,
+    orm,
+    services,
+    log,
+    config,
+    jobs,
+    webhooks,
+    partners,
     async close() {
       await webhooks.stop();
       await worker?.stop();

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomToken } from './common/ids';
-import { User } from './modules/users/user.entity';
+import { userCount } from './modules/users/user.queries';
 import type { Services } from './services';
-import type { ServiceContext } from './common/service-context';
+import { anonymousContext, type ServiceContext } from './modules/service-context';
 import type { Logger } from './common/logger';
 
 export interface DemoCredentials {
@@ -15,12 +15,16 @@ export interface DemoCredentials {
 /** On a database without users: a demo user, program and API key, so a fresh `npm start` can be tried at once. */
 export async function provisionDemo(orm: MikroORM, services: Services, log: Logger, publicUrl: string): Promise<DemoCredentials | null> {
   const em = orm.em.fork();
-  if ((await em.count(User, {})) > 0) return null;
+  if ((await userCount(em)) > 0) return null;
   const password = randomToken(12);
   const email = 'demo@example.com';
-  const { user } = await services.users.signUp(em, { email, password, name: 'Demo User' });
+  const { user } = await services.users.signUp(anonymousContext(em, log, 'demo'), { email, password, name: 'Demo User' });
   const ctx: ServiceContext = { em, actor: { kind: 'session', credentialId: 'demo', userId: user.id }, requestId: 'demo', log, programs: new Map() };
-  const program = await services.programs.createProgram(ctx, { name: 'Demo Program', domain: 'example.com', baseUrls: ['https://example.com', `${publicUrl}/welcome`] });
-  const { key } = await services.apiKeys.issue(em, program.id, 'Demo key', user.id);
+  const program = await services.programs.createProgram(ctx, {
+    name: 'Demo Program',
+    domain: 'example.com',
+    baseUrls: ['https://example.com', `${publicUrl}/welcome`],
+  });
+  const { key } = await services.apiKeys.issue(ctx, program.id, 'Demo key', user.id);
   return { email, password, programId: program.id, apiKey: key };
 }

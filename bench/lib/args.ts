@@ -47,5 +47,11 @@ export function bool(flags: Flags, name: string, fallback: boolean): boolean {
 /** The first doc comment of a script (its usage text), without the comment markers. */
 export function usage(source: string): string {
   const m = /\/\*\*([\s\S]*?)\*\//.exec(source);
-  return m ? m[1].split('\n').map((l) => l.replace(/^\s*\* ?/, '')).join('\n').trim() : '';
+  return m
+    ? m[1]
+        .split('\n')
+        .map((l) => l.replace(/^\s*\* ?/, ''))
+        .join('\n')
+        .trim()
+    : '';
 }

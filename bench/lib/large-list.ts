@@ -35,7 +35,17 @@ export async function downloadList(origin: string, apiKey: string, path: string,
     }
   } catch (err) {
     const mem = rss.stop();
-    return { status, seconds: (performance.now() - started) / 1000, bytes, items: 0, complete: false, firstByteMs, rssBefore, rssPeak: mem.peak, error: String(err) };
+    return {
+      status,
+      seconds: (performance.now() - started) / 1000,
+      bytes,
+      items: 0,
+      complete: false,
+      firstByteMs,
+      rssBefore,
+      rssPeak: mem.peak,
+      error: String(err),
+    };
   }
   const seconds = (performance.now() - started) / 1000;
   const mem = rss.stop();

@@ -88,7 +88,12 @@ export function sampleRss(pid: number, everyMs = 250, tree = false) {
  * Starts `node <script>` with the given environment (nothing else inherited but PATH and HOME, so a stray
  * REDIS_URL or NODE_ENV cannot change what is measured) and waits until `readyPath` answers 200.
  */
-export async function startNode(name: string, script: string, env: Record<string, string>, opts: { readyPath: string; port: number; nodeArgs?: string[]; logFile?: string }): Promise<Managed> {
+export async function startNode(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  opts: { readyPath: string; port: number; nodeArgs?: string[]; logFile?: string },
+): Promise<Managed> {
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const l of chunk.toString().split('\n')) if (l.trim()) lines.push(l);
@@ -154,7 +159,10 @@ export async function startNode(name: string, script: string, env: Record<string
 export const BENCH_PUBLIC_URL = 'https://bench.example.com';
 
 /** The server under test: the build's own entry point, production mode, no background workers. */
-export async function startProjectServer(databaseUrl: string, opts: { redisUrl?: string; nodeArgs?: string[]; logFile?: string; clusterWorkers?: number } = {}): Promise<Managed> {
+export async function startProjectServer(
+  databaseUrl: string,
+  opts: { redisUrl?: string; nodeArgs?: string[]; logFile?: string; clusterWorkers?: number } = {},
+): Promise<Managed> {
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -167,7 +175,12 @@ export async function startProjectServer(databaseUrl: string, opts: { redisUrl?:
   };
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   if (opts.clusterWorkers && opts.clusterWorkers > 1) env.CLUSTER_WORKERS = String(opts.clusterWorkers);
-  return startNode('server', path.resolve(__dirname, '../../src/main.js'), env, { readyPath: '/readyz', port, nodeArgs: [...startFlags(), ...(opts.nodeArgs ?? [])], logFile: opts.logFile });
+  return startNode('server', path.resolve(__dirname, '../../src/main.js'), env, {
+    readyPath: '/readyz',
+    port,
+    nodeArgs: [...startFlags(), ...(opts.nodeArgs ?? [])],
+    logFile: opts.logFile,
+  });
 }
 
 /** The V8 flags `npm start` runs the server with (package.json config.node_flags): measure what users run. */

@@ -18,7 +18,11 @@ export const fmt = {
 export function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   const numeric = (s: string) => /^[-+]?[\d.]+( MB)?$/.test(s) || s === '—';
-  const line = (r: string[]) => r.map((c, i) => (i > 0 && numeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i > 0 && numeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const sep = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(rows[0]), sep, ...rows.slice(1).map(line)].join('\n');
 }

@@ -99,53 +99,106 @@ export function scenarios(fx: Fixture, promoCode: string): Scenario[] {
   const affiliateLookup = facadeOperation('AffiliateLookup');
   const linkList = facadeOperation('LinkList');
   const saleList = facadeOperation('SaleList');
-  const gql = (operationName: string, query: string, variables: Record<string, unknown>): BenchRequest => ({ method: 'POST', path: '/graphql', body: { operationName, query, variables } });
+  const gql = (operationName: string, query: string, variables: Record<string, unknown>): BenchRequest => ({
+    method: 'POST',
+    path: '/graphql',
+    body: { operationName, query, variables },
+  });
   const amount = (n: number) => Math.round(1000 + (spread(n) % 49000)) / 100;
   return [
     {
-      id: 'rest-affiliate', title: 'GET /affiliates?id=<uuid>', kind: 'read', minRatio: 0.6, graphqlTwin: 'gql-affiliate',
+      id: 'rest-affiliate',
+      title: 'GET /affiliates?id=<uuid>',
+      kind: 'read',
+      minRatio: 0.6,
+      graphqlTwin: 'gql-affiliate',
       build: (n) => ({ method: 'GET', path: `/api/v1/affiliates?id=${pick(fx.affiliateIds, spread(n))}` }),
     },
     {
-      id: 'rest-links', title: 'GET /links?affiliateId=', kind: 'read', minRatio: 0.6, graphqlTwin: 'gql-links',
+      id: 'rest-links',
+      title: 'GET /links?affiliateId=',
+      kind: 'read',
+      minRatio: 0.6,
+      graphqlTwin: 'gql-links',
       build: (n) => ({ method: 'GET', path: `/api/v1/links?affiliateId=${pick(fx.affiliateIds, spread(n))}` }),
     },
     {
-      id: 'rest-sales', title: 'GET /sales?affiliateId=', kind: 'read', minRatio: 0.6, graphqlTwin: 'gql-sales',
+      id: 'rest-sales',
+      title: 'GET /sales?affiliateId=',
+      kind: 'read',
+      minRatio: 0.6,
+      graphqlTwin: 'gql-sales',
       build: (n) => ({ method: 'GET', path: `/api/v1/sales?affiliateId=${pick(fx.affiliateIds, spread(n))}` }),
     },
     {
-      id: 'gql-affiliate', title: 'GraphQL AffiliateLookup', kind: 'read', minRatio: 0.6,
+      id: 'gql-affiliate',
+      title: 'GraphQL AffiliateLookup',
+      kind: 'read',
+      minRatio: 0.6,
       build: (n) => gql('AffiliateLookup', affiliateLookup, { id: pick(fx.affiliateIds, spread(n)) }),
     },
     {
-      id: 'gql-links', title: 'GraphQL LinkList(affiliateId)', kind: 'read', minRatio: 0.6,
+      id: 'gql-links',
+      title: 'GraphQL LinkList(affiliateId)',
+      kind: 'read',
+      minRatio: 0.6,
       build: (n) => gql('LinkList', linkList, { filter: { affiliateId: pick(fx.affiliateIds, spread(n)) }, first: 500, after: null }),
     },
     {
-      id: 'gql-sales', title: 'GraphQL SaleList(affiliateId)', kind: 'read', minRatio: 0.6,
+      id: 'gql-sales',
+      title: 'GraphQL SaleList(affiliateId)',
+      kind: 'read',
+      minRatio: 0.6,
       build: (n) => gql('SaleList', saleList, { filter: { affiliateId: pick(fx.affiliateIds, spread(n)) }, first: 500, after: null }),
     },
     {
-      id: 'gql-dashboard', title: 'GraphQL dashboard (50 affiliates + links)', kind: 'read', minRatio: 0.6,
+      id: 'gql-dashboard',
+      title: 'GraphQL dashboard (50 affiliates + links)',
+      kind: 'read',
+      minRatio: 0.6,
       build: (n) => gql('Dashboard', DASHBOARD_QUERY, { after: n % 5 === 0 ? null : pick(fx.affiliatePageCursors, spread(n)) }),
     },
     {
-      id: 'post-referral', title: 'POST /referrals', kind: 'write',
+      id: 'post-referral',
+      title: 'POST /referrals',
+      kind: 'write',
       build: (n, tag) => ({
-        method: 'POST', path: '/api/v1/referrals',
-        body: { affiliateId: pick(fx.affiliateIds, spread(n)), name: `Bench Customer ${tag}-${n}`, email: `ref-${tag}-${n}@customers.example.com`, referredUserExternalId: `cus_${tag}_${n}` },
+        method: 'POST',
+        path: '/api/v1/referrals',
+        body: {
+          affiliateId: pick(fx.affiliateIds, spread(n)),
+          name: `Bench Customer ${tag}-${n}`,
+          email: `ref-${tag}-${n}@customers.example.com`,
+          referredUserExternalId: `cus_${tag}_${n}`,
+        },
       }),
     },
     {
-      id: 'post-sale', title: 'POST /sales', kind: 'write', minRatio: 0.5,
-      build: (n, tag) => ({ method: 'POST', path: '/api/v1/sales', body: { referralId: pick(fx.referralIds, spread(n)), totalEarned: amount(n), externalId: `ch_${tag}_${n}` } }),
+      id: 'post-sale',
+      title: 'POST /sales',
+      kind: 'write',
+      minRatio: 0.5,
+      build: (n, tag) => ({
+        method: 'POST',
+        path: '/api/v1/sales',
+        body: { referralId: pick(fx.referralIds, spread(n)), totalEarned: amount(n), externalId: `ch_${tag}_${n}` },
+      }),
     },
     {
-      id: 'post-sale-promo', title: 'POST /sales (promo code)', kind: 'write', minRatio: 0.5,
+      id: 'post-sale-promo',
+      title: 'POST /sales (promo code)',
+      kind: 'write',
+      minRatio: 0.5,
       build: (n, tag) => ({
-        method: 'POST', path: '/api/v1/sales',
-        body: { promoCode, email: `promo-${tag}-${n}@customers.example.com`, name: `Promo Customer ${tag}-${n}`, totalEarned: amount(n), externalId: `chp_${tag}_${n}` },
+        method: 'POST',
+        path: '/api/v1/sales',
+        body: {
+          promoCode,
+          email: `promo-${tag}-${n}@customers.example.com`,
+          name: `Promo Customer ${tag}-${n}`,
+          totalEarned: amount(n),
+          externalId: `chp_${tag}_${n}`,
+        },
       }),
     },
   ];

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/config';
 import type { Logger } from '../../src/common/logger';
 import { encodeCursor } from '../../src/common/pagination';
 import { initOrm } from '../../src/db/orm';
+import { anonymousContext } from '../../src/modules/service-context';
 import { createServices } from '../../src/services';
 
 export interface SeedOptions {
@@ -51,7 +52,11 @@ export async function seed(url: string, log: Logger, opts: SeedOptions = DEFAULT
   let apiKey: string;
   try {
     const em = orm.em.fork();
-    const { user } = await services.users.signUp(em, { email: 'bench-owner@example.com', password: 'bench password 1234', name: 'Bench Owner' });
+    const { user } = await services.users.signUp(anonymousContext(em, log, 'bench-seed'), {
+      email: 'bench-owner@example.com',
+      password: 'bench password 1234',
+      name: 'Bench Owner',
+    });
     const ctx = { em, actor: { kind: 'session' as const, credentialId: 'bench', userId: user.id }, requestId: 'bench-seed', log, programs: new Map() };
     const program = await services.programs.createProgram(ctx, {
       name: 'Bench Program',
@@ -62,7 +67,7 @@ export async function seed(url: string, log: Logger, opts: SeedOptions = DEFAULT
       writesPerMinute: RATE_LIMIT_PER_MINUTE,
     });
     programId = program.id;
-    apiKey = (await services.apiKeys.issue(em, program.id, 'bench', user.id)).key;
+    apiKey = (await services.apiKeys.issue(ctx, program.id, 'bench', user.id)).key;
   } finally {
     await orm.close(true);
   }

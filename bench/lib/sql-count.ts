@@ -30,7 +30,13 @@ function tally(sql: string[]): Record<string, number> {
  * statements each request sends, with a knex 'query' listener as the GraphQL suite does. Each request is
  * sent once first, so caches that live across requests (the program's rate limits, 5 s) are warm.
  */
-export async function countStatements(databaseUrl: string, apiKey: string, log: Logger, requests: Record<string, (n: number) => BenchRequest>, setup?: (origin: string) => Promise<void>): Promise<Record<string, StatementCount>> {
+export async function countStatements(
+  databaseUrl: string,
+  apiKey: string,
+  log: Logger,
+  requests: Record<string, (n: number) => BenchRequest>,
+  setup?: (origin: string) => Promise<void>,
+): Promise<Record<string, StatementCount>> {
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKERS: 'false', PORT: '0' });
   const runtime = await bootstrap(config, log);
   const server = http.createServer(runtime.app);

@@ -1,63 +1,40 @@
-import { AFFILIATE_STATUSES } from '../../src/modules/affiliates/affiliate.entity';
-import { PAGE_FIELDS, pick, type Connection, type RestRoute } from '../route';
-
-const UPDATABLE = ['firstName', 'lastName', 'email', 'commissionRate', 'affiliateStatus', 'commissionPlanId', 'affiliateGroupId'] as const;
+import { AffiliatesQuery, CreateAffiliateBody, DeleteAffiliateBody, UpdateAffiliateBody } from '../../src/validation/schemas/affiliates.schemas';
+import { route, type Connection, type RestRoute } from '../route';
 
 /** Spec 4.1. */
 export const affiliateRoutes: RestRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/affiliates',
-    fields: { id: { type: 'string', max: 200 }, email: { type: 'string', max: 254 }, ...PAGE_FIELDS },
+    query: AffiliatesQuery,
     // `email` is ignored when `id` is set; with neither, the whole list.
     operation: (q) => (q.id != null || q.email != null ? 'AffiliateLookup' : 'AffiliateList'),
     variables: (q) => (q.id != null ? { id: q.id } : q.email != null ? { email: q.email } : {}),
     response: (d) => d.affiliate ?? null,
     list: (d) => d.affiliates as Connection | undefined,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/affiliates',
-    fields: {
-      firstName: { type: 'string', required: true, max: 200 },
-      lastName: { type: 'string', required: true, max: 200 },
-      email: { type: 'email', required: true },
-      affiliateLink: { type: 'string', max: 200 },
-      commissionRate: { type: 'number' },
-      affiliateStatus: { type: { enum: AFFILIATE_STATUSES } },
-      sendWelcomeEmail: { type: 'boolean' },
-      commissionPlanId: { type: 'string', max: 100 },
-      affiliateGroupId: { type: 'string', max: 100 },
-    },
+    body: CreateAffiliateBody,
     operation: 'AffiliateCreate',
     variables: (b) => ({ input: b }),
     response: (d) => d.createAffiliate,
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/affiliates',
-    fields: {
-      affiliateId: { type: 'string', max: 200 },
-      emailAddress: { type: 'string', max: 254 },
-      affiliateLink: { type: 'string', max: 200 },
-      firstName: { type: 'string', max: 200 },
-      lastName: { type: 'string', max: 200 },
-      email: { type: 'email' },
-      commissionRate: { type: 'number' },
-      affiliateStatus: { type: { enum: AFFILIATE_STATUSES } },
-      commissionPlanId: { type: 'string', max: 100 },
-      affiliateGroupId: { type: 'string', max: 100 },
-    },
+    body: UpdateAffiliateBody,
     operation: 'AffiliateUpdate',
-    variables: (b) => ({ input: pick(b, ['affiliateId', 'emailAddress', 'affiliateLink', ...UPDATABLE]) }),
+    variables: (b) => ({ input: b }),
     response: (d) => d.updateAffiliate,
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/affiliates',
-    fields: { affiliateId: { type: 'string', required: true, max: 254 } },
+    body: DeleteAffiliateBody,
     operation: 'AffiliateDelete',
     variables: (b) => ({ affiliateId: b.affiliateId }),
     response: (d) => d.deleteAffiliate,
-  },
+  }),
 ];

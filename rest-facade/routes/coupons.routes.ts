@@ -1,22 +1,5 @@
-import { COUPON_DURATIONS, COUPON_TYPES } from '../../src/modules/coupons/coupon.entity';
-import { PAGE_FIELDS, type Connection, type RestRoute } from '../route';
-import type { FieldSpecs } from '../validate';
-
-/** The fields PUT /coupons lists (spec 4.4); anything else fails the request. */
-const UPDATABLE: FieldSpecs = {
-  name: { type: 'string', max: 200 },
-  couponType: { type: { enum: COUPON_TYPES } },
-  percentOff: { type: 'number' },
-  amountOff: { type: 'number' },
-  currency: { type: 'string', max: 3 },
-  duration: { type: { enum: COUPON_DURATIONS } },
-  durationInMonths: { type: 'integer' },
-  maxRedemptions: { type: 'integer' },
-  limitToProducts: { type: 'boolean' },
-  productIds: { type: 'stringArray' },
-  valid: { type: 'boolean' },
-  redeemBy: { type: 'datetime' },
-};
+import { CouponsQuery, CreateCouponBody, DeleteCouponBody, UpdateCouponRestBody } from '../../src/validation/schemas/coupons.schemas';
+import { route, type Connection, type RestRoute } from '../route';
 
 /** `autoCouponRule` is present on reads only when a rule is configured. */
 const couponBody = (c: unknown) => {
@@ -27,38 +10,38 @@ const couponBody = (c: unknown) => {
 
 /** Spec 4.4. */
 export const couponRoutes: RestRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/coupons',
-    fields: { id: { type: 'string', max: 200 }, externalId: { type: 'string', max: 200 }, name: { type: 'string', max: 200 }, ...PAGE_FIELDS },
+    query: CouponsQuery,
     operation: (q) => (q.id != null || q.externalId != null || q.name != null ? 'CouponLookup' : 'CouponList'),
     variables: (q) => (q.id != null ? { id: q.id } : q.externalId != null ? { externalId: q.externalId } : q.name != null ? { name: q.name } : {}),
     response: (d) => couponBody(d.coupon),
     list: (d) => d.coupons as Connection | undefined,
     node: couponBody,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/coupons',
-    fields: { ...UPDATABLE, name: { type: 'string', required: true, max: 200 }, externalId: { type: 'string', max: 200 }, integrationType: { type: 'string', max: 100 } },
+    body: CreateCouponBody,
     operation: 'CouponCreate',
     variables: (b) => ({ input: b }),
     response: (d) => couponBody(d.createCoupon),
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/coupons',
-    fields: { couponId: { type: 'string', required: true, max: 200 }, ...UPDATABLE },
+    body: UpdateCouponRestBody,
     operation: 'CouponUpdate',
     variables: (b) => ({ input: b }),
     response: (d) => couponBody(d.updateCoupon),
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/coupons',
-    fields: { couponId: { type: 'string', required: true, max: 200 } },
+    body: DeleteCouponBody,
     operation: 'CouponDelete',
     variables: (b) => ({ couponId: b.couponId }),
     response: (d) => d.deleteCoupon,
-  },
+  }),
 ];

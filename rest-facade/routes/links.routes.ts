@@ -1,37 +1,38 @@
-import { PAGE_FIELDS, pick, type Connection, type RestRoute } from '../route';
+import { CreateLinkBody, DeleteLinkBody, LinksQuery, RenameLinkBody } from '../../src/validation/schemas/links.schemas';
+import { pick, route, type Connection, type RestRoute } from '../route';
 
 /** Spec 4.3. */
 export const linkRoutes: RestRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/links',
-    fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 }, ...PAGE_FIELDS },
+    query: LinksQuery,
     operation: 'LinkList',
     variables: (q) => ({ filter: pick(q, ['id', 'link', 'affiliateId', 'affiliateEmail']) }),
     list: (d) => d.links as Connection,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/links',
-    fields: { link: { type: 'string', required: true, max: 200 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 } },
+    body: CreateLinkBody,
     operation: 'LinkCreate',
     variables: (b) => ({ input: b }),
     response: (d) => d.createLink,
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/links',
-    fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 }, newLink: { type: 'string', required: true, max: 200 } },
+    body: RenameLinkBody,
     operation: 'LinkRename',
     variables: (b) => ({ input: b }),
     response: (d) => d.renameLink,
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/links',
-    fields: { id: { type: 'string', max: 200 }, link: { type: 'string', max: 200 } },
+    body: DeleteLinkBody,
     operation: 'LinkDelete',
     variables: (b) => ({ input: b }),
     response: (d) => d.deleteLink,
-  },
+  }),
 ];

@@ -1,53 +1,40 @@
-import { SUBSCRIPTION_STATUSES } from '../../src/modules/referrals/referral.entity';
-import { PAGE_FIELDS, pick, type Connection, type RestRoute } from '../route';
+import { CreateReferralBody, DeleteReferralBody, ReferralsQuery, UpdateReferralBody } from '../../src/validation/schemas/referrals.schemas';
+import { pick, route, type Connection, type RestRoute } from '../route';
 
 /** Spec 4.2. */
 export const referralRoutes: RestRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/referrals',
-    fields: { id: { type: 'string', max: 254 }, affiliateId: { type: 'string', max: 200 }, affiliateEmail: { type: 'string', max: 254 }, externalId: { type: 'string', max: 200 }, ...PAGE_FIELDS },
+    query: ReferralsQuery,
     // `id` returns one referral (or null); the other parameters return arrays.
     operation: (q) => (q.id != null ? 'ReferralLookup' : 'ReferralList'),
     variables: (q) => (q.id != null ? { id: q.id } : { filter: pick(q, ['affiliateId', 'affiliateEmail', 'externalId']) }),
     response: (d) => d.referral ?? null,
     list: (d) => d.referrals as Connection | undefined,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/referrals',
-    fields: {
-      affiliateId: { type: 'string', max: 200 },
-      affiliateEmail: { type: 'string', max: 254 },
-      promoCode: { type: 'string', max: 200 },
-      name: { type: 'string', required: true, max: 200 },
-      email: { type: 'email', required: true },
-      referredUserExternalId: { type: 'string', required: true, max: 200 },
-    },
+    body: CreateReferralBody,
     operation: 'ReferralCreate',
     variables: (b) => ({ input: b }),
     response: (d) => d.createReferral ?? null,
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/referrals',
-    fields: {
-      referralId: { type: 'string', required: true, max: 200 },
-      subscriptionStatus: { type: { enum: SUBSCRIPTION_STATUSES } },
-      name: { type: 'string', max: 200 },
-      email: { type: 'email' },
-      referredUserExternalId: { type: 'string', max: 200 },
-    },
+    body: UpdateReferralBody,
     operation: 'ReferralUpdate',
     variables: (b) => ({ input: b }),
     response: (d) => d.updateReferral,
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/referrals',
-    fields: { referralId: { type: 'string', required: true, max: 254 } },
+    body: DeleteReferralBody,
     operation: 'ReferralDelete',
     variables: (b) => ({ referralId: b.referralId }),
     response: (d) => d.deleteReferral,
-  },
+  }),
 ];

@@ -1,69 +1,41 @@
-import { PAGE_FIELDS, pick, type Connection, type RestRoute } from '../route';
+import { RecordSaleBody, RefundSaleBody, SalesQuery, UpdateSaleBody } from '../../src/validation/schemas/sales.schemas';
+import { pick, route, type Connection, type RestRoute } from '../route';
 
 /** Spec 4.6 and DESIGN.md (PATCH refund, externalId replay). */
 export const saleRoutes: RestRoute[] = [
-  {
+  route({
     method: 'GET',
     path: '/sales',
-    fields: {
-      id: { type: 'int64' },
-      affiliateId: { type: 'string', max: 200 },
-      affiliateEmail: { type: 'string', max: 254 },
-      referralId: { type: 'string', max: 200 },
-      saleExternalId: { type: 'string', max: 200 },
-      saleExternalInvoiceId: { type: 'string', max: 200 },
-      ...PAGE_FIELDS,
-    },
+    query: SalesQuery,
     operation: (q) => (q.id != null ? 'SaleLookup' : 'SaleList'),
-    variables: (q) => (q.id != null ? { id: q.id } : { filter: pick(q, ['affiliateId', 'affiliateEmail', 'referralId', 'saleExternalId', 'saleExternalInvoiceId']) }),
+    variables: (q) =>
+      q.id != null ? { id: q.id } : { filter: pick(q, ['affiliateId', 'affiliateEmail', 'referralId', 'saleExternalId', 'saleExternalInvoiceId']) },
     response: (d) => d.sale ?? null,
     list: (d) => d.sales as Connection | undefined,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/sales',
-    fields: {
-      referralId: { type: 'string', max: 200 },
-      email: { type: 'email' },
-      promoCode: { type: 'string', max: 200 },
-      name: { type: 'string', max: 200 },
-      totalEarned: { type: 'number', required: true },
-      commissionRate: { type: 'number' },
-      tax: { type: 'number' },
-      shipping: { type: 'number' },
-      externalId: { type: 'string', max: 200 },
-      externalInvoiceId: { type: 'string', max: 200 },
-    },
+    body: RecordSaleBody,
     operation: 'SaleRecord',
     variables: (b) => ({ input: b }),
     response: (d) => (d.recordSale as { sale: unknown }).sale ?? null,
     headers: (d): Record<string, string> => ((d.recordSale as { replayed: boolean }).replayed ? { 'Idempotent-Replayed': 'true' } : {}),
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/sales',
-    fields: {
-      saleId: { type: 'int64', required: true },
-      name: { type: 'string', max: 200 },
-      email: { type: 'email' },
-      totalEarned: { type: 'number' },
-      commissionRate: { type: 'number' },
-      tax: { type: 'number' },
-      shipping: { type: 'number' },
-      externalId: { type: 'string', max: 200 },
-      externalInvoiceId: { type: 'string', max: 200 },
-      commissionEarned: { type: 'number' },
-    },
+    body: UpdateSaleBody,
     operation: 'SaleUpdate',
     variables: (b) => ({ input: b }),
     response: (d) => d.updateSale,
-  },
-  {
+  }),
+  route({
     method: 'PATCH',
     path: '/sales',
-    fields: { saleId: { type: 'int64', required: true } },
+    body: RefundSaleBody,
     operation: 'SaleRefund',
     variables: (b) => ({ saleId: b.saleId }),
     response: (d) => d.refundSale,
-  },
+  }),
 ];

@@ -2,17 +2,7 @@ import { rateLimited } from '../common/errors';
 import { addressBucket } from '../common/client-address';
 import { sha256 } from '../common/ids';
 import type { SlidingWindowBackend, WindowState } from '../rate-limit/sliding-window-store';
-
-/** Failed sign-ins allowed within a sliding window (DESIGN.md "Tenancy and credentials": sign-in). */
-export interface SignInLimits {
-  /** Per email, registered or not (so the limit itself does not tell which emails exist). */
-  failuresPerAccount: number;
-  /** Per client address (an IPv6 /64 counts as one address), whatever the emails. */
-  failuresPerAddress: number;
-  windowMs: number;
-}
-
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { failuresPerAccount: 5, failuresPerAddress: 20, windowMs: 15 * 60_000 };
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../config/config';
 
 /** One sign-in attempt's hold on the failure budgets: kept when the attempt fails, released when it succeeds. */
 export interface SignInAttempt {
@@ -27,7 +17,10 @@ export interface SignInAttempt {
  * own slot back, so only failures stay counted; earlier failures are never erased by a success.
  */
 export class SignInThrottle {
-  constructor(private readonly backend: SlidingWindowBackend, private readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS) {}
+  constructor(
+    private readonly backend: SlidingWindowBackend,
+    private readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
+  ) {}
 
   /** Takes a slot or throws RATE_LIMITED (Retry-After: until every exhausted budget has a slot again). */
   async begin(email: string, clientIp: string): Promise<SignInAttempt> {

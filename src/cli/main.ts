@@ -2,15 +2,16 @@ import 'reflect-metadata';
 import { loadConfig } from '../config/config';
 import { createLogger } from '../common/logger';
 import { DomainError } from '../common/errors';
-import type { ServiceContext } from '../common/service-context';
-import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { anonymousContext, type ServiceContext } from '../modules/service-context';
+import { openDatabase, StartupError } from '../db/embedded-postgres';
 import { initOrm } from '../db/orm';
 import { printedSchema } from '../graphql/print-schema';
 import { EmailWorker } from '../modules/emails/email.worker';
 import { smtpMailer } from '../modules/emails/smtp-mailer';
 import { createServices } from '../services';
-import { Program } from '../modules/programs/program.entity';
-import { ApiKey } from '../modules/api-keys/api-key.entity';
+import { isUuid } from '../common/ids';
+import { findProgramById } from '../modules/programs/program.finder';
+import { apiKeyInAnyProgram } from '../modules/api-keys/api-key.queries';
 import { parseArgs } from './args';
 
 const USAGE = `Usage: npm run cli -- <command> [--flag value ...]
@@ -45,22 +46,18 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
-    url = embedded.url;
-  }
+  const { url, embedded } = await openDatabase(config, log);
   const orm = await initOrm(url, log);
   const services = createServices(config, log);
   const em = orm.em.fork();
+  const nobody = anonymousContext(em, log, 'cli');
   const asUser = async (email: string): Promise<ServiceContext> => {
-    const user = await services.users.findByEmail(em, email);
+    const user = await services.users.findByEmail(nobody, email);
     if (!user) throw new Error(`no user with email ${email}`);
     return { em, actor: { kind: 'session', credentialId: 'cli', userId: user.id }, requestId: 'cli', log, programs: new Map() };
   };
   const programOwnerCtx = async (programId: string): Promise<ServiceContext> => {
-    const p = await em.findOne(Program, { id: programId });
+    const p = await findProgramById(em, programId);
     if (!p) throw new Error(`no program ${programId}`);
     return { em, actor: { kind: 'session', credentialId: 'cli', userId: p.ownerId }, requestId: 'cli', log, programs: new Map() };
   };
@@ -70,7 +67,7 @@ async function main(): Promise<number> {
         console.log('migrations are up to date');
         break;
       case 'create-user': {
-        const r = await services.users.signUp(em, { email: one('email')!, password: one('password')!, name: one('name', false) });
+        const r = await services.users.signUp(nobody, { email: one('email')!, password: one('password')!, name: one('name', false) });
         console.log(JSON.stringify({ id: r.user.id, email: r.user.email, sessionToken: r.token }, null, 2));
         break;
       }
@@ -105,11 +102,13 @@ async function main(): Promise<number> {
       }
       case 'list-api-keys': {
         const ctx = await programOwnerCtx(one('program')!);
-        for (const k of await services.apiKeys.listApiKeys(ctx, one('program')!)) console.log(`${k.id}  ${k.prefix}…  ${k.name}${k.revokedAt ? '  (revoked)' : ''}`);
+        for (const k of await services.apiKeys.listApiKeys(ctx, one('program')!))
+          console.log(`${k.id}  ${k.prefix}…  ${k.name}${k.revokedAt ? '  (revoked)' : ''}`);
         break;
       }
       case 'revoke-api-key': {
-        const k = await em.findOne(ApiKey, { id: one('id')! });
+        const id = one('id')!;
+        const k = isUuid(id) ? await apiKeyInAnyProgram(em, id) : null;
         if (!k) throw new Error('no such API key');
         const ctx = await programOwnerCtx(k.programId);
         await services.apiKeys.revokeApiKey(ctx, k.id);

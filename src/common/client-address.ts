@@ -14,7 +14,10 @@ export function addressBucket(ip: string): string {
     const left = head ? head.split(':') : [];
     const right = tail ? tail.split(':') : [];
     const groups = tail === undefined ? left : [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-    return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+    return `${groups
+      .slice(0, 4)
+      .map((g) => parseInt(g, 16).toString(16))
+      .join(':')}::/64`;
   }
   return addr;
 }

@@ -48,14 +48,13 @@ export class DomainError extends Error {
   }
 }
 
-export const validationError = (message: string, field?: string) =>
-  new DomainError('VALIDATION_FAILED', message, field ? [{ field, message }] : undefined);
+export const validationError = (message: string, field?: string) => new DomainError('VALIDATION_FAILED', message, field ? [{ field, message }] : undefined);
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
-export const duplicate = (message: string, field?: string) =>
-  new DomainError('DUPLICATE', message, field ? [{ field, message }] : undefined);
+export const duplicate = (message: string, field?: string) => new DomainError('DUPLICATE', message, field ? [{ field, message }] : undefined);
 export const forbidden = (message = 'This credential may not perform this operation') => new DomainError('FORBIDDEN', message);
 export const unauthenticated = (message = 'A valid bearer credential is required') => new DomainError('UNAUTHENTICATED', message);
-export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('RATE_LIMITED', message, undefined, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError('RATE_LIMITED', message, undefined, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 /** The database (or another dependency) cannot be reached: a 503 the client may retry. */
 export const unavailable = (retryAfterSeconds = 5) =>
   new DomainError('UNAVAILABLE', 'The service is temporarily unavailable; retry shortly', undefined, undefined, retryAfterSeconds);

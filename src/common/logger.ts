@@ -25,7 +25,12 @@ export function serializeError(err: unknown): Record<string, unknown> {
   const e = err as Error & Record<string, unknown>;
   const out: Record<string, unknown> = { type: e.name, message: redactValues(databaseMessage(e)).slice(0, 500) };
   for (const k of SAFE_FIELDS) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
-  if (e.stack) out.stack = e.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 25).join('\n');
+  if (e.stack)
+    out.stack = e.stack
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l))
+      .slice(0, 25)
+      .join('\n');
   if (e.cause instanceof Error) out.cause = serializeError(e.cause);
   return out;
 }

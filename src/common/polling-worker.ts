@@ -11,7 +11,12 @@ export abstract class PollingWorker {
   private stopped = true;
   private again = false;
 
-  protected constructor(protected readonly log: Logger, private readonly name: string, private readonly intervalMs: number, private readonly batch: number) {}
+  protected constructor(
+    protected readonly log: Logger,
+    private readonly name: string,
+    private readonly intervalMs: number,
+    private readonly batch: number,
+  ) {}
 
   /** Processes one batch; returns how many items it handled. */
   abstract runOnce(): Promise<number>;

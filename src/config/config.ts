@@ -1,7 +1,17 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/sign-in-throttle';
+
+/** Failed sign-ins allowed within a sliding window (DESIGN.md "Tenancy and credentials": sign-in). */
+export interface SignInLimits {
+  /** Per email, registered or not (so the limit itself does not tell which emails exist). */
+  failuresPerAccount: number;
+  /** Per client address (an IPv6 /64 counts as one address), whatever the emails. */
+  failuresPerAddress: number;
+  windowMs: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { failuresPerAccount: 5, failuresPerAddress: 20, windowMs: 15 * 60_000 };
 
 /** Typed, validated configuration. The only module that reads process.env. */
 export interface OAuthPartnerConfig {
@@ -51,7 +61,10 @@ export const publicOrigin = (config: Pick<AppConfig, 'publicUrl' | 'port'>): str
 function trustProxy(value: string | undefined): string | false {
   const v = value?.trim();
   if (!v || v === 'false' || v === '0') return false;
-  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const item of items) {
     const [addr, bits, extra] = item.split('/');

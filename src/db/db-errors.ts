@@ -1,5 +1,11 @@
-import { DriverException, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DomainError } from '../common/errors';
+import { ConnectionException, DriverException, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DomainError, unavailable } from '../common/errors';
+
+/**
+ * The one translation of database errors into DESIGN.md codes (as Medusa's db-error-mapper): units of work
+ * apply it to everything they throw, and the HTTP edges apply it once more as a last resort, so a driver error
+ * never reaches a client and no service catches one by hand.
+ */
 
 /** Messages for the unique keys a caller can hit; constraint names come from the migrations. */
 const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
@@ -8,27 +14,90 @@ const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
   affiliate_links_program_link_key: { field: 'link', message: 'This link is already in use' },
 };
 
+/** A DUPLICATE that remembers which unique key it hit, for the few callers that recover from one. */
+export class DuplicateError extends DomainError {
+  constructor(
+    readonly constraint: string | undefined,
+    message: string,
+    details?: { field: string; message: string }[],
+  ) {
+    super('DUPLICATE', message, details);
+  }
+}
+
+// SQLSTATEs of a database that is going away, starting, full, or not reachable (class 08, 57P0x, 53300).
+const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+// knex: a transaction whose BEGIN failed on a lost connection still runs its callback, and its first query
+// fails with "Transaction query already complete" (the connection error stays on the transaction's promise).
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|Timeout acquiring a connection|not queryable|Connection ended|server closed the connection|the database system is (starting up|shutting down)|Transaction query already complete/i;
+/** Serialization failure and deadlock: the transaction lost a race and may simply run again. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+/** Bad values the database refused: not null, check, invalid text form, too long, out of range. */
+const INVALID_VALUE_SQLSTATES: Record<string, string> = {
+  '23502': 'A required value is missing',
+  '23514': 'A value is outside what this field accepts',
+  '22P02': 'A value has an invalid format',
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+  '22007': 'A date or time has an invalid format',
+  '22008': 'A date or time is out of range',
+};
+
+const sqlState = (err: unknown): string | undefined => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 function constraintOf(err: unknown): string | undefined {
   const e = err as { constraint?: string; message?: string };
   if (e.constraint) return e.constraint;
-  const m = /constraint "([^"]+)"/.exec(e.message ?? '');
-  return m?.[1];
+  return /constraint "([^"]+)"/.exec(e.message ?? '')?.[1];
 }
 
-/** Translates database constraint violations into domain errors, centrally; anything else passes through. */
-export function mapDbError(err: unknown): unknown {
+/**
+ * True when an error means the database cannot be reached or cannot take the call right now (stopped,
+ * restarting, out of connections), as opposed to a statement that failed: the caller gets 503 and retries.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  if (err instanceof ConnectionException) return true;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; previous?: unknown; originalError?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_ERRNOS.has(e.code))) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (err instanceof AggregateError && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return [e.cause, e.previous, e.originalError].some((x) => x !== err && isDatabaseUnavailable(x, depth + 1));
+}
+
+/** A serialization failure or deadlock: the unit of work runs again. */
+export const isRetryable = (err: unknown): boolean => err instanceof DriverException && RETRYABLE_SQLSTATES.has(sqlState(err) ?? '');
+
+/** The domain error a database error stands for; anything else (already a DomainError, a bug) passes through. */
+export function translateDbError(err: unknown): unknown {
+  if (err instanceof DomainError) return err;
   if (err instanceof UniqueConstraintViolationException) {
-    const known = UNIQUE_MESSAGES[constraintOf(err) ?? ''];
-    return new DomainError('DUPLICATE', known?.message ?? 'A record with this value already exists', known ? [known] : undefined);
+    const constraint = constraintOf(err);
+    const known = UNIQUE_MESSAGES[constraint ?? ''];
+    return new DuplicateError(constraint, known?.message ?? 'A record with this value already exists', known ? [known] : undefined);
   }
-  if (err instanceof ForeignKeyConstraintViolationException) {
-    return new DomainError('VALIDATION_FAILED', 'A referenced record does not exist in this program');
-  }
-  if (err instanceof DriverException && (err as { code?: string }).code === '22P02') {
-    return new DomainError('VALIDATION_FAILED', 'A value has an invalid format');
-  }
+  if (err instanceof ForeignKeyConstraintViolationException) return new DomainError('VALIDATION_FAILED', 'A referenced record does not exist in this program');
+  if (isDatabaseUnavailable(err)) return unavailable();
+  if (isRetryable(err)) return unavailable(1);
+  const invalid = err instanceof DriverException ? INVALID_VALUE_SQLSTATES[sqlState(err) ?? ''] : undefined;
+  if (invalid) return new DomainError('VALIDATION_FAILED', invalid);
   return err;
 }
 
-export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
-  err instanceof UniqueConstraintViolationException && (!constraint || constraintOf(err) === constraint);
+/** The database error as a DomainError when it is one of those above (for the edges' last resort). */
+export function domainErrorOfDb(err: unknown): DomainError | undefined {
+  const mapped = translateDbError(err);
+  return mapped instanceof DomainError ? mapped : undefined;
+}
+
+/** Whether an error is (or translates to) a DUPLICATE on the given unique key (any key when none is named). */
+export function isDuplicate(err: unknown, constraint?: string): boolean {
+  const mapped = translateDbError(err);
+  return mapped instanceof DuplicateError && (!constraint || mapped.constraint === constraint);
+}

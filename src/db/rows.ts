@@ -1,4 +1,4 @@
-import type { EntityClass } from '@mikro-orm/core';
+import type { EntityClass, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -71,7 +71,13 @@ export function toDetached<T extends object>(em: EntityManager, entity: EntityCl
 export function joinedColumns(em: EntityManager, entity: EntityClass<object>, alias: string, prefix: string): string {
   const key = `${entity.name} ${alias} ${prefix}`;
   let list = selectLists.get(key);
-  if (list === undefined) selectLists.set(key, (list = columnsOf(em, entity).map((c) => `${alias}.${c.field} as ${prefix}${c.field}`).join(', ')));
+  if (list === undefined)
+    selectLists.set(
+      key,
+      (list = columnsOf(em, entity)
+        .map((c) => `${alias}.${c.field} as ${prefix}${c.field}`)
+        .join(', ')),
+    );
   return list;
 }
 
@@ -99,4 +105,11 @@ export function toManaged<T extends object>(em: EntityManager, entity: EntityCla
 export async function managedRow<T extends object>(em: EntityManager, entity: EntityClass<T>, sql: string, params: unknown[]): Promise<T | null> {
   const rows = await em.execute<Row[]>(sql, params);
   return rows.length ? toManaged(em, entity, rows[0]) : null;
+}
+
+/** Inserts one new entity with one statement (nothing else of the unit of work is flushed) and returns it. */
+export async function insertEntity<T extends object>(em: EntityManager, entity: EntityClass<T>, data: RequiredEntityData<T>): Promise<T> {
+  const row = em.create(entity, data);
+  await em.insert(row);
+  return row;
 }

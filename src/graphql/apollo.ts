@@ -65,7 +65,12 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
           const fields = rootFields(operation, fragments);
           if (!fields.length) return;
           const kind = operation.operation === 'query' ? 'reads' : 'writes';
-          const outcome = await limiter.check(contextValue.actor, fields.map((f) => `${operation.operation} ${f}`), kind, contextValue.clientIp ?? '');
+          const outcome = await limiter.check(
+            contextValue.actor,
+            fields.map((f) => `${operation.operation} ${f}`),
+            kind,
+            contextValue.clientIp ?? '',
+          );
           limited = true;
           for (const [k, v] of Object.entries(outcome.headers)) response.http.headers.set(k, v);
           if (!outcome.allowed) {

@@ -1,12 +1,20 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import type { Logger } from '../common/logger';
-import { LoaderRegistry } from '../db/loaders';
+import { LoaderRegistry } from '../modules/loaders';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
 
 /** A fresh unit of work per request: its own EntityManager fork, loaders and program cache. */
-export function buildContext(orm: MikroORM, services: Services, actor: Actor, requestId: string, log: Logger, via: GraphQLContext['via'], clientIp = ''): GraphQLContext {
+export function buildContext(
+  orm: MikroORM,
+  services: Services,
+  actor: Actor,
+  requestId: string,
+  log: Logger,
+  via: GraphQLContext['via'],
+  clientIp = '',
+): GraphQLContext {
   const em = orm.em.fork();
   return { em, actor, requestId, log, programs: new Map(), services, loaders: new LoaderRegistry(em), via, clientIp };
 }

@@ -18,7 +18,12 @@ export class OperationExecutor {
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  run(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | undefined, context: unknown): Promise<ExecutionResult> {
+  run(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | undefined,
+    context: unknown,
+  ): Promise<ExecutionResult> {
     const interpret = () => Promise.resolve(execute({ schema: this.schema, document, operationName, variableValues: variables, contextValue: context }));
     const query = this.compile(document, operationName ?? undefined);
     if (!query) return interpret();

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../common/errors';
-import { unavailableError } from '../db/availability';
+import { domainErrorOfDb } from '../db/db-errors';
 
 const INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
@@ -11,7 +11,7 @@ export function domainErrorOf(err: unknown): DomainError | undefined {
     if (e instanceof DomainError) return e;
     e = (e as { originalError?: unknown }).originalError;
   }
-  return unavailableError(err);
+  return domainErrorOfDb(err);
 }
 
 /**
@@ -35,7 +35,8 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code as string | undefined;
   if (code && INPUT_CODES.has(code)) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
-  if (code === 'RATE_LIMITED' || code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'VALIDATION_FAILED') return { message: formatted.message, extensions: { code } };
+  if (code === 'RATE_LIMITED' || code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'VALIDATION_FAILED')
+    return { message: formatted.message, extensions: { code } };
   const original = (error as GraphQLError)?.originalError;
   if (error instanceof GraphQLError && !original && !code) return { ...formatted, extensions: { code: 'VALIDATION_FAILED' } };
   return {

@@ -1,6 +1,17 @@
 import {
-  GraphQLError, Kind, getNamedType, isObjectType, isInterfaceType, type ASTVisitor, type FragmentDefinitionNode,
-  type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValueNode,
+  GraphQLError,
+  Kind,
+  getNamedType,
+  isObjectType,
+  isInterfaceType,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValueNode,
 } from 'graphql';
 
 export const QUERY_LIMITS = { maxDepth: 10, maxCost: 50_000, defaultPage: 50, maxPage: 500 };
@@ -67,7 +78,7 @@ export function operationCost(
         }
         cost += fieldCost;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) ?? parent : parent;
+        const t = sel.typeCondition ? (schema.getType(sel.typeCondition.name.value) ?? parent) : parent;
         cost += measure(sel.selectionSet, t, seen);
       } else {
         const f = fragments[sel.name.value];
@@ -77,6 +88,7 @@ export function operationCost(
     }
     return cost;
   };
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   return measure(operation.selectionSet, root ?? undefined, new Set());
 }

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { applyInputValidation } from './input-validation';
 import { applyPolicy } from './policy-enforcement';
+import { applyPresenters } from './presenters';
 import { AffiliateResolver } from './resolvers/affiliate.resolver';
 import { ApiKeyResolver } from './resolvers/api-key.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
@@ -17,15 +19,32 @@ import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from 
 import { ConnectionResolver } from './resolvers/connection.resolver';
 
 export const resolvers = [
-  AuthResolver, ProgramResolver, ApiKeyResolver, AffiliateResolver, LinkResolver, CommissionPlanResolver,
-  ReferralResolver, CouponResolver, PromotionalCodeResolver, ClickResolver, SaleResolver, CommissionResolver, PayoutBatchResolver,
-  WebhookEndpointResolver, EventResolver, WebhookDeliveryResolver, ConnectionResolver,
+  AuthResolver,
+  ProgramResolver,
+  ApiKeyResolver,
+  AffiliateResolver,
+  LinkResolver,
+  CommissionPlanResolver,
+  ReferralResolver,
+  CouponResolver,
+  PromotionalCodeResolver,
+  ClickResolver,
+  SaleResolver,
+  CommissionResolver,
+  PayoutBatchResolver,
+  WebhookEndpointResolver,
+  EventResolver,
+  WebhookDeliveryResolver,
+  ConnectionResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 
-/** The one schema, built once per process; `schema.graphql` is its printed form. */
+/**
+ * The one schema, built once per process; `schema.graphql` is its printed form. Input validation wraps the
+ * resolvers first, so the policy's check (wrapped around it) runs before it.
+ */
 export function getSchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false }).then(applyPolicy);
+  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false }).then(applyPresenters).then(applyInputValidation).then(applyPolicy);
   return cached;
 }

@@ -74,6 +74,8 @@ create trigger events_fan_out after insert on events for each row execute functi
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop trigger if exists events_fan_out on events; drop function if exists events_fan_out(); drop table if exists webhook_attempts, webhook_deliveries, webhook_endpoints cascade;');
+    this.addSql(
+      'drop trigger if exists events_fan_out on events; drop function if exists events_fan_out(); drop table if exists webhook_attempts, webhook_deliveries, webhook_endpoints cascade;',
+    );
   }
 }

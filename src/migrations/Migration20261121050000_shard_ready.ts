@@ -2,9 +2,24 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** Tenant tables distributed by program_id (Citus): their primary keys, unique keys and foreign keys include it. */
 export const TENANT_TABLES = [
-  'affiliate_groups', 'affiliate_links', 'affiliates', 'api_keys', 'clicks', 'commission_entries', 'commission_plans',
-  'commissions', 'coupons', 'events', 'oauth_tokens', 'payout_batches', 'promotional_codes', 'referrals', 'sales',
-  'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints',
+  'affiliate_groups',
+  'affiliate_links',
+  'affiliates',
+  'api_keys',
+  'clicks',
+  'commission_entries',
+  'commission_plans',
+  'commissions',
+  'coupons',
+  'events',
+  'oauth_tokens',
+  'payout_batches',
+  'promotional_codes',
+  'referrals',
+  'sales',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
 ];
 
 /**

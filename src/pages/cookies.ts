@@ -52,7 +52,8 @@ export function requireCsrf(req: Request, _res: Response, next: NextFunction): v
 export function pageHeaders(_req: Request, res: Response, next: NextFunction): void {
   res.set({
     'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "default-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',

@@ -17,7 +17,10 @@ export interface LimitOutcome {
  * applies from the next request on.
  */
 export class RequestLimiter {
-  constructor(private readonly limiter: RateLimiter, private readonly metrics?: Metrics) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly metrics?: Metrics,
+  ) {}
 
   /** `kind` names the program's reads or writes budget; a Policy is a fixed one (e.g. the public click path). */
   async check(actor: Actor, endpoints: string[], kind: PolicyName | Policy, clientIp: string): Promise<LimitOutcome> {

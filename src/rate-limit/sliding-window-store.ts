@@ -29,7 +29,10 @@ export class MemoryWindowBackend implements SlidingWindowBackend {
   private readonly logs = new Map<string, WindowLog>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(sweepMs = 60_000, private readonly maxWindowMs = 3_600_000) {
+  constructor(
+    sweepMs = 60_000,
+    private readonly maxWindowMs = 3_600_000,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
     this.sweeper.unref();
   }
@@ -89,14 +92,21 @@ return {count, recorded, resetAt}
 
 export class RedisWindowBackend implements SlidingWindowBackend {
   private seq = 0;
-  constructor(private readonly redis: Redis, private readonly prefix = 'ratelimit:') {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'ratelimit:',
+  ) {
     redis.defineCommand('slidingWindowHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
   async hit(key: string, now: number, windowMs: number, max: number): Promise<WindowState> {
     const member = `${now}-${process.pid}-${(this.seq = (this.seq + 1) % 1e9)}-${Math.random().toString(36).slice(2, 8)}`;
     const [before, recorded, resetAt] = (await (this.redis as unknown as { slidingWindowHit(...a: unknown[]): Promise<number[]> }).slidingWindowHit(
-      this.prefix + key, now, windowMs, max, member,
+      this.prefix + key,
+      now,
+      windowMs,
+      max,
+      member,
     )) as number[];
     const undo = async () => {
       await this.redis.zrem(this.prefix + key, member);
@@ -118,7 +128,11 @@ export class RedisWindowBackend implements SlidingWindowBackend {
 export class AtomicWindowStore extends Store {
   state: WindowState | undefined;
 
-  constructor(private readonly backend: SlidingWindowBackend, private readonly windowMs: number, private readonly max: number) {
+  constructor(
+    private readonly backend: SlidingWindowBackend,
+    private readonly windowMs: number,
+    private readonly max: number,
+  ) {
     super();
   }
 

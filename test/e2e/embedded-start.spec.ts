@@ -14,13 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { ensureBuilt, freePort } from '../helpers/processes';
+import { sleep } from '../helpers/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'dist/src/main.js');
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
 const isRoot = process.getuid?.() === 0;
 const hasProc = fs.existsSync('/proc/self/stat');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let base: string;
 let dataDir: string;
@@ -60,10 +60,12 @@ async function spawnServer(dir = dataDir): Promise<Server> {
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const server: Server = { child, port, output: () => out, exited };
   servers.add(server);
-  exited.then(() => servers.delete(server));
+  void exited.then(() => servers.delete(server));
   return server;
 }
 
@@ -154,10 +156,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of helpers) c.kill('SIGKILL');
-  await Promise.all([...servers].map(async (s) => {
-    s.child.kill('SIGTERM');
-    await exitWithin(s, 15_000).catch(() => s.child.kill('SIGKILL'));
-  }));
+  await Promise.all(
+    [...servers].map(async (s) => {
+      s.child.kill('SIGTERM');
+      await exitWithin(s, 15_000).catch(() => s.child.kill('SIGKILL'));
+    }),
+  );
   // A cluster a failed test left running (orphaned by SIGKILL, say): stop it before removing its directory.
   if (databaseDir && fs.existsSync(path.join(databaseDir, 'postmaster.pid')) && hasProc) {
     const pid = postmasterPid();
@@ -171,25 +175,29 @@ afterAll(async () => {
 
 const rootOnly = isRoot ? test : test.skip;
 
-rootOnly('[root only; skipped otherwise] DATA_DIR the postgres user cannot reach: one line naming DATABASE_URL and DATA_DIR, exit 1, no stack, nothing in TMPDIR', async () => {
-  const closed = path.join(base, 'private');
-  fs.mkdirSync(closed);
-  fs.chmodSync(closed, 0o700);
-  const s = await spawnServer(path.join(closed, 'data'));
-  const { code } = await exitWithin(s, 45_000);
-  const out = s.output();
-  expect(code).toBe(1);
-  const lines = out.split('\n').filter((l) => l.trim());
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toContain('DATABASE_URL');
-  expect(lines[0]).toContain('DATA_DIR');
-  expect(lines[0]).toContain(closed);
-  expect(lines[0]).toContain('postgres');
-  expect(out).not.toMatch(/^\s+at /m);
-  expect(pgPasswordFiles(tmpDir)).toEqual([]);
-  // Nothing was initialised or started there.
-  expect(fs.existsSync(path.join(closed, 'data', 'pg'))).toBe(false);
-}, 60_000);
+rootOnly(
+  '[root only; skipped otherwise] DATA_DIR the postgres user cannot reach: one line naming DATABASE_URL and DATA_DIR, exit 1, no stack, nothing in TMPDIR',
+  async () => {
+    const closed = path.join(base, 'private');
+    fs.mkdirSync(closed);
+    fs.chmodSync(closed, 0o700);
+    const s = await spawnServer(path.join(closed, 'data'));
+    const { code } = await exitWithin(s, 45_000);
+    const out = s.output();
+    expect(code).toBe(1);
+    const lines = out.split('\n').filter((l) => l.trim());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('DATABASE_URL');
+    expect(lines[0]).toContain('DATA_DIR');
+    expect(lines[0]).toContain(closed);
+    expect(lines[0]).toContain('postgres');
+    expect(out).not.toMatch(/^\s+at /m);
+    expect(pgPasswordFiles(tmpDir)).toEqual([]);
+    // Nothing was initialised or started there.
+    expect(fs.existsSync(path.join(closed, 'data', 'pg'))).toBe(false);
+  },
+  60_000,
+);
 
 describe('one DATA_DIR, in order', () => {
   let server: Server | undefined;
@@ -232,77 +240,97 @@ describe('one DATA_DIR, in order', () => {
     expect(ready.status).toBe(200);
   }, 120_000);
 
-  (hasProc ? test : test.skip)('a server killed with SIGKILL leaves its postgres running; the next start stops that orphan and serves; SIGTERM then leaves no postgres', async () => {
-    server ??= await startServer();
-    const orphan = postmasterPid();
-    server.child.kill('SIGKILL');
-    await exitWithin(server, 10_000);
-    expect(alive(orphan)).toBe(true);
-    expect(postgresProcessesOf(databaseDir)).toContain(orphan);
+  (hasProc ? test : test.skip)(
+    'a server killed with SIGKILL leaves its postgres running; the next start stops that orphan and serves; SIGTERM then leaves no postgres',
+    async () => {
+      server ??= await startServer();
+      const orphan = postmasterPid();
+      server.child.kill('SIGKILL');
+      await exitWithin(server, 10_000);
+      expect(alive(orphan)).toBe(true);
+      expect(postgresProcessesOf(databaseDir)).toContain(orphan);
 
-    server = await startServer();
-    expect(alive(orphan)).toBe(false);
-    expect(postmasterPid()).not.toBe(orphan);
-    expect(server.output()).not.toMatch(/^\s+at /m);
+      server = await startServer();
+      expect(alive(orphan)).toBe(false);
+      expect(postmasterPid()).not.toBe(orphan);
+      expect(server.output()).not.toMatch(/^\s+at /m);
 
-    const s = server;
-    s.child.kill('SIGTERM');
-    const { code } = await exitWithin(s, 30_000);
-    server = undefined;
-    expect(code).toBe(0);
-    expect(fs.existsSync(path.join(databaseDir, 'postmaster.pid'))).toBe(false);
-    expect(postgresProcessesOf(databaseDir)).toEqual([]);
-    expect(fs.existsSync(path.join(dataDir, 'postgres-owner.pid'))).toBe(false);
-  }, 150_000);
-
-  (hasProc ? test : test.skip)('a postmaster.pid naming a live process that is not postgres is stale: the next start serves and leaves that process alone', async () => {
-    // A cluster, stopped cleanly.
-    if (!server && !fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) server = await startServer();
-    if (server) {
-      server.child.kill('SIGTERM');
-      expect((await exitWithin(server, 30_000)).code).toBe(0);
+      const s = server;
+      s.child.kill('SIGTERM');
+      const { code } = await exitWithin(s, 30_000);
       server = undefined;
-    }
-    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
-    helpers.add(sleeper);
-    const lock = path.join(databaseDir, 'postmaster.pid');
-    // The layout postgres writes: pid, data directory, start time, port (one nobody listens on), socket
-    // directory, listen address, shmem key, status.
-    const port = await freePort();
-    fs.writeFileSync(lock, `${sleeper.pid}\n${databaseDir}\n${Math.floor(Date.now() / 1000)}\n${port}\n\n127.0.0.1\n  1234567  7\nready   \n`, { mode: 0o600 });
-    if (isRoot) {
-      const { uid, gid } = fs.statSync(databaseDir);
-      fs.chownSync(lock, uid, gid);
-    }
+      expect(code).toBe(0);
+      expect(fs.existsSync(path.join(databaseDir, 'postmaster.pid'))).toBe(false);
+      expect(postgresProcessesOf(databaseDir)).toEqual([]);
+      expect(fs.existsSync(path.join(dataDir, 'postgres-owner.pid'))).toBe(false);
+    },
+    150_000,
+  );
 
-    server = await startServer();
-    expect(postmasterPid()).not.toBe(sleeper.pid);
-    expect(alive(sleeper.pid!)).toBe(true);
-    sleeper.kill('SIGKILL');
-    helpers.delete(sleeper);
-  }, 120_000);
+  (hasProc ? test : test.skip)(
+    'a postmaster.pid naming a live process that is not postgres is stale: the next start serves and leaves that process alone',
+    async () => {
+      // A cluster, stopped cleanly.
+      if (!server && !fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) server = await startServer();
+      if (server) {
+        server.child.kill('SIGTERM');
+        expect((await exitWithin(server, 30_000)).code).toBe(0);
+        server = undefined;
+      }
+      const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+      helpers.add(sleeper);
+      const lock = path.join(databaseDir, 'postmaster.pid');
+      // The layout postgres writes: pid, data directory, start time, port (one nobody listens on), socket
+      // directory, listen address, shmem key, status.
+      const port = await freePort();
+      fs.writeFileSync(lock, `${sleeper.pid}\n${databaseDir}\n${Math.floor(Date.now() / 1000)}\n${port}\n\n127.0.0.1\n  1234567  7\nready   \n`, {
+        mode: 0o600,
+      });
+      if (isRoot) {
+        const { uid, gid } = fs.statSync(databaseDir);
+        fs.chownSync(lock, uid, gid);
+      }
 
-  (hasProc ? test : test.skip)('a cluster initialised with the old fixed password and no password file still starts, and the file records it', async () => {
-    server ??= await startServer();
-    // Make the running cluster what an older version left: password "postgres", no password file.
-    const c = new Client({ host: '127.0.0.1', port: postmasterPort(), user: 'postgres', password: fs.readFileSync(passwordFile(), 'utf8').trim(), database: 'affiliates' });
-    await c.connect();
-    await c.query(`alter user postgres password 'postgres'`);
-    await c.end();
-    const s = server;
-    s.child.kill('SIGTERM');
-    expect((await exitWithin(s, 30_000)).code).toBe(0);
-    server = undefined;
-    fs.rmSync(passwordFile());
+      server = await startServer();
+      expect(postmasterPid()).not.toBe(sleeper.pid);
+      expect(alive(sleeper.pid!)).toBe(true);
+      sleeper.kill('SIGKILL');
+      helpers.delete(sleeper);
+    },
+    120_000,
+  );
 
-    server = await startServer();
-    expect(fs.readFileSync(passwordFile(), 'utf8').trim()).toBe('postgres');
-    expect(fs.statSync(passwordFile()).mode & 0o777).toBe(0o600);
-    const last = server;
-    last.child.kill('SIGTERM');
-    expect((await exitWithin(last, 30_000)).code).toBe(0);
-    server = undefined;
-    expect(postgresProcessesOf(databaseDir)).toEqual([]);
-    expect(pgPasswordFiles(tmpDir)).toEqual([]);
-  }, 150_000);
+  (hasProc ? test : test.skip)(
+    'a cluster initialised with the old fixed password and no password file still starts, and the file records it',
+    async () => {
+      server ??= await startServer();
+      // Make the running cluster what an older version left: password "postgres", no password file.
+      const c = new Client({
+        host: '127.0.0.1',
+        port: postmasterPort(),
+        user: 'postgres',
+        password: fs.readFileSync(passwordFile(), 'utf8').trim(),
+        database: 'affiliates',
+      });
+      await c.connect();
+      await c.query(`alter user postgres password 'postgres'`);
+      await c.end();
+      const s = server;
+      s.child.kill('SIGTERM');
+      expect((await exitWithin(s, 30_000)).code).toBe(0);
+      server = undefined;
+      fs.rmSync(passwordFile());
+
+      server = await startServer();
+      expect(fs.readFileSync(passwordFile(), 'utf8').trim()).toBe('postgres');
+      expect(fs.statSync(passwordFile()).mode & 0o777).toBe(0o600);
+      const last = server;
+      last.child.kill('SIGTERM');
+      expect((await exitWithin(last, 30_000)).code).toBe(0);
+      server = undefined;
+      expect(postgresProcessesOf(databaseDir)).toEqual([]);
+      expect(pgPasswordFiles(tmpDir)).toEqual([]);
+    },
+    150_000,
+  );
 });

@@ -5,8 +5,8 @@ import { bootstrap } from '../../src/bootstrap';
 import { createLogger } from '../../src/common/logger';
 import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server';
 import { createProgram, type ProgramFixture } from '../helpers/factories';
+import { sleep } from '../helpers/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const REDIS_URL = process.env.REDIS_URL;
 
 /** The RateLimit field: `"<policy>";r=<remaining>;t=<seconds>`. */
@@ -224,7 +224,11 @@ describe.each(['memory', 'redis'] as const)('rate limits through HTTP (%s store)
     test('GraphQL mutations count against the writes budget', async () => {
       const p = await limited();
       const create = (n: number) =>
-        server.graphql(`mutation($i: CreateAffiliateInput!) { createAffiliate(input: $i) { id } }`, { i: { firstName: 'A', lastName: 'B', email: `g${n}@example.com` } }, p.key);
+        server.graphql(
+          `mutation($i: CreateAffiliateInput!) { createAffiliate(input: $i) { id } }`,
+          { i: { firstName: 'A', lastName: 'B', email: `g${n}@example.com` } },
+          p.key,
+        );
       expect((await create(1)).body.errors).toBeUndefined();
       const second = await create(2);
       expect(second.body.errors).toBeUndefined();

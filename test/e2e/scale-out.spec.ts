@@ -15,15 +15,12 @@ import { Webhook } from 'standardwebhooks';
 import type { ProgramFixture } from '../helpers/factories';
 import type { ApiResponse } from '../helpers/server';
 import { startCluster, type Cluster, type ServerProcess } from '../helpers/processes';
+import { person } from '../helpers/rest-client';
+import { sleep } from '../helpers/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 const describeWithRedis = REDIS_URL ? describe : describe.skip;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const uniq = () => randomBytes(4).toString('hex');
-const person = () => {
-  const id = uniq();
-  return { name: `Person ${id}`, email: `person-${id}@example.com`, referredUserExternalId: `ext-${id}` };
-};
 
 /** The RateLimit field: `"<policy>";r=<remaining>;t=<seconds>`. */
 function rateLimit(res: ApiResponse): { policy: string; r: number; t: number } {
@@ -50,7 +47,8 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
   const sql = <T = any>(q: string, params: unknown[] = []) => cluster.provisioner.sql<T>(q, params);
   const count = async (q: string, params: unknown[]) => Number((await sql<{ n: string }>(q, params))[0].n);
   /** A program whose limits stay out of the way unless given. */
-  const program = (settings: Record<string, unknown> = {}) => cluster.provisioner.createProgram({ readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
+  const program = (settings: Record<string, unknown> = {}) =>
+    cluster.provisioner.createProgram({ readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
 
   async function must(s: ServerProcess, p: ProgramFixture, method: string, path: string, body?: unknown) {
     const res = await s.api(method, path, { token: p.key, body });
@@ -79,8 +77,18 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
         results.push({ on: name, res: await s.api('GET', '/affiliates', { token: p.key }) });
       }
       expect(results.map((x) => `${x.on}:${x.res.status}`)).toEqual([
-        'A:200', 'B:200', 'A:200', 'B:200', 'A:200', 'B:200',
-        'A:429', 'B:429', 'A:429', 'B:429', 'A:429', 'B:429',
+        'A:200',
+        'B:200',
+        'A:200',
+        'B:200',
+        'A:200',
+        'B:200',
+        'A:429',
+        'B:429',
+        'A:429',
+        'B:429',
+        'A:429',
+        'B:429',
       ]);
       for (const { res } of results) {
         expect(res.headers.get('ratelimit-policy')).toBe('"reads";q=6;w=60');
@@ -109,13 +117,19 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
         expect({ status: r.status, code: r.body?.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
         expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
       }
-      expect(results.map((r) => rateLimit(r).r).filter((r) => r > 0).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        results
+          .map((r) => rateLimit(r).r)
+          .filter((r) => r > 0)
+          .sort(),
+      ).toEqual([1, 2, 3, 4, 5]);
     });
   });
 
   describe('Idempotency-Key across instances', () => {
     const body = () => ({ firstName: 'Grace', lastName: 'Hopper', email: `grace-${uniq()}@example.com` });
-    const post = (s: ServerProcess, p: ProgramFixture, key: string, b: unknown) => s.api('POST', '/affiliates', { token: p.key, body: b, headers: { 'Idempotency-Key': key } });
+    const post = (s: ServerProcess, p: ProgramFixture, key: string, b: unknown) =>
+      s.api('POST', '/affiliates', { token: p.key, body: b, headers: { 'Idempotency-Key': key } });
     const affiliateCount = (p: ProgramFixture) => count('select count(*) as n from affiliates where program_id = ?', [p.programId]);
     const createdEvents = (p: ProgramFixture) => count(`select count(*) as n from events where program_id = ? and type = 'affiliate.created'`, [p.programId]);
 
@@ -129,10 +143,18 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
       expect(first.body).toEqual(expect.objectContaining({ email: b.email, firstName: 'Grace' }));
 
       const again = await post(B, p, key, b);
-      expect({ status: again.status, body: again.body, replayed: again.headers.get('idempotent-replayed') }).toEqual({ status: 200, body: first.body, replayed: 'true' });
+      expect({ status: again.status, body: again.body, replayed: again.headers.get('idempotent-replayed') }).toEqual({
+        status: 200,
+        body: first.body,
+        replayed: 'true',
+      });
       // And back on A.
       const third = await post(A, p, key, b);
-      expect({ status: third.status, body: third.body, replayed: third.headers.get('idempotent-replayed') }).toEqual({ status: 200, body: first.body, replayed: 'true' });
+      expect({ status: third.status, body: third.body, replayed: third.headers.get('idempotent-replayed') }).toEqual({
+        status: 200,
+        body: first.body,
+        replayed: 'true',
+      });
       expect(await affiliateCount(p)).toBe(1);
       expect(await createdEvents(p)).toBe(1);
 
@@ -170,11 +192,14 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
       const coupon = await must(B, p, 'POST', '/coupons', { name: `Coupon ${uniq()}`, percentOff: 10 });
       const code = await must(A, p, 'POST', '/promotional-codes', { code: `SPLIT-${uniq()}`, couponId: coupon.id, affiliateId: a.id, maxRedemptions: 5 });
 
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? B : A).api('POST', '/referrals', { token: p.key, body: { promoCode: code.code, ...person() } })));
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? B : A).api('POST', '/referrals', { token: p.key, body: { promoCode: code.code, ...person() } })),
+      );
       const ok = results.filter((r) => r.status === 200);
       expect(ok.length).toBe(5);
       for (const r of ok) expect(r.body).toEqual(expect.objectContaining({ affiliateId: a.id, promoCode: code.code }));
-      for (const r of results.filter((x) => x.status !== 200)) expect({ status: r.status, code: r.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      for (const r of results.filter((x) => x.status !== 200))
+        expect({ status: r.status, code: r.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
 
       const c = await B.api('GET', '/promotional-codes', { token: p.key, query: { code: code.code } });
       expect(c.status).toBe(200);
@@ -224,7 +249,9 @@ describeWithRedis(`scale-out: two server processes on one PostgreSQL and one Red
       expect(endpoint.secret).toMatch(/^whsec_/);
 
       const created = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => must(i % 2 ? B : A, p, 'POST', '/affiliates', { firstName: 'Ada', lastName: `L${i}`, email: `ada-${i}-${uniq()}@example.com` })),
+        Array.from({ length: 30 }, (_, i) =>
+          must(i % 2 ? B : A, p, 'POST', '/affiliates', { firstName: 'Ada', lastName: `L${i}`, email: `ada-${i}-${uniq()}@example.com` }),
+        ),
       );
       expect(new Set(created.map((a) => a.id)).size).toBe(30);
 

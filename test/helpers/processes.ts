@@ -7,21 +7,22 @@ import 'reflect-metadata';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../src/config/config';
 import { createLogger, type Logger } from '../../src/common/logger';
 import { initOrm } from '../../src/db/orm';
+import { freePort } from '../../src/db/postmaster';
 import { createServices, type Services } from '../../src/services';
 import { createTestDatabase } from './database';
-import type { ProgramFixture } from './factories';
+import { provisionProgram, type ProgramFixture } from './factories';
 import { httpRequest, type ApiResponse, type RequestOptions } from './server';
+import { sleep } from './wait';
+import { testSql } from '../tenancy/tenancy-check.cjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'dist/src/main.js');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------------------
 // build
@@ -83,7 +84,7 @@ export function ensureBuilt(): Promise<void> {
         } catch {
           /* gone meanwhile */
         }
-        if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
+        if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`, { cause: err });
         await sleep(200);
       }
     }
@@ -148,16 +149,7 @@ function installExitHook() {
 }
 
 /** A port nobody listens on right now (the server binds it a moment later; a lost race is retried). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Spawns `node dist/src/main.js` (building first if needed) on a free loopback port and waits for
@@ -198,6 +190,10 @@ async function spawnOnce(port: number, opts: ServerProcessOptions): Promise<Serv
     // Never the embedded database of a developer's checkout: DATABASE_URL is always set, DATA_DIR points nowhere useful.
     DATA_DIR: path.join(os.tmpdir(), `affiliates-proc-${randomBytes(4).toString('hex')}`),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    // The server's statements count for the program_id check too (test/tenancy).
+    ...(process.env.STATEMENT_LOG_DIR
+      ? { STATEMENT_LOG_DIR: process.env.STATEMENT_LOG_DIR, NODE_OPTIONS: `--require ${path.join(ROOT, 'test/tenancy/statement-recorder.cjs')}` }
+      : {}),
     ...(opts.env ?? {}),
   };
   const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -210,7 +206,7 @@ async function spawnOnce(port: number, opts: ServerProcessOptions): Promise<Serv
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  exited.then(() => live.delete(child));
+  void exited.then(() => live.delete(child));
   const isRunning = () => child.exitCode === null && child.signalCode === null;
 
   let stopping: Promise<void> | undefined;
@@ -267,8 +263,6 @@ export interface Provisioner {
   close(): Promise<void>;
 }
 
-const uniq = () => randomBytes(4).toString('hex');
-
 /**
  * The services on `databaseUrl` in this process (no HTTP, no workers, no migrations: a server process has
  * applied them), for fixtures the API cannot make without spending anonymous sign-up budgets.
@@ -282,17 +276,9 @@ export async function connectProvisioner(databaseUrl: string): Promise<Provision
     orm,
     services,
     log,
-    async createProgram(settings = {}) {
-      const em = orm.em.fork();
-      const ownerEmail = `owner-${uniq()}@example.com`;
-      const { user, token: session } = await services.users.signUp(em, { email: ownerEmail, password: 'correct horse battery', name: 'Owner' });
-      const ctx = { em, actor: { kind: 'session' as const, credentialId: 'fixture', userId: user.id }, requestId: 'fixture', log, programs: new Map() };
-      const program = await services.programs.createProgram(ctx, { name: `Program ${uniq()}`, baseUrls: ['https://shop.example.com'], ...settings });
-      const { key } = await services.apiKeys.createApiKey(ctx, program.id, 'tests');
-      return { programId: program.id, key, session, ownerEmail };
-    },
+    createProgram: (settings = {}) => provisionProgram({ services, orm, log }, { baseUrls: ['https://shop.example.com'], ...settings }),
     async sql(query, params = []) {
-      return (await orm.em.fork().getConnection().execute(query, params)) as any[];
+      return (await orm.em.fork().getConnection().execute(testSql(query), params)) as any[];
     },
     close: () => orm.close(true),
   };
@@ -332,7 +318,9 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
   try {
     const first = await startServerProcess({ databaseUrl: db.url, redisUrl: opts.redisUrl, env: opts.env });
     processes.push(first);
-    const rest = await Promise.allSettled(Array.from({ length: n - 1 }, () => startServerProcess({ databaseUrl: db.url, redisUrl: opts.redisUrl, env: opts.env })));
+    const rest = await Promise.allSettled(
+      Array.from({ length: n - 1 }, () => startServerProcess({ databaseUrl: db.url, redisUrl: opts.redisUrl, env: opts.env })),
+    );
     for (const r of rest) if (r.status === 'fulfilled') processes.push(r.value);
     const failed = rest.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
     if (failed) throw failed.reason;

@@ -61,7 +61,13 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), databaseUrl: db.url, workers: false, publicUrl: url, ...overrides };
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    databaseUrl: db.url,
+    workers: false,
+    publicUrl: url,
+    ...overrides,
+  };
   const log = createLogger(config.logLevel);
   let runtime: Runtime;
   try {

@@ -27,5 +27,9 @@ export function specClient(server: () => TestServer) {
 }
 
 let counter = 0;
-/** A short value unique within the test process: a counter and random characters. */
-export const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
+/** A short value unique within the test process: `prefix`, a counter and random characters. */
+export const uniq = (prefix = '') => `${prefix}${++counter}-${randomBytes(3).toString('hex')}`;
+/** A fresh, valid link slug (letters, numbers, hyphens). */
+export const slug = (prefix = 'slug') => `${prefix}-${uniq()}`;
+/** A fresh email address. */
+export const personEmail = (prefix = 'person') => `${prefix}-${uniq()}@example.com`;

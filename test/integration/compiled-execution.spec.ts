@@ -3,6 +3,7 @@ import { authenticate } from '../../src/auth/authenticate';
 import { buildContext } from '../../src/graphql/build-context';
 import { OperationExecutor } from '../../src/graphql/executor';
 import { getSchema } from '../../src/graphql/schema';
+import { anonymousContext } from '../../src/modules/service-context';
 import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -29,20 +30,40 @@ afterAll(() => server?.close());
 const json = (r: ExecutionResult) => JSON.parse(JSON.stringify({ data: r.data, errors: r.errors?.map((e) => e.toJSON()) }));
 
 const CASES: Array<[string, string, Record<string, unknown>, () => string]> = [
-  ['lists, nested connections, fragments, aliases, defaults', `
+  [
+    'lists, nested connections, fragments, aliases, defaults',
+    `
     fragment F on Link { id link clicks totalRevenue fullURLs { baseUrl fullUrl } }
-    query Q($first: Int = 5) { all: affiliates(first: $first) { nodes { id name email commissionRate totalCommissionEarned createdAt __typename links(first: 3) { nodes { ...F } } } pageInfo { hasNextPage endCursor } } }`, {}, () => p.key],
-  ['numeric ids, money, enums and nullable fields', `query { sales(first: 10) { nodes { id totalEarned tax commissionRate commissionEarned commissionStatus refunded refundedAt } } }`, {}, () => p.key],
+    query Q($first: Int = 5) { all: affiliates(first: $first) { nodes { id name email commissionRate totalCommissionEarned createdAt __typename links(first: 3) { nodes { ...F } } } pageInfo { hasNextPage endCursor } } }`,
+    {},
+    () => p.key,
+  ],
+  [
+    'numeric ids, money, enums and nullable fields',
+    `query { sales(first: 10) { nodes { id totalEarned tax commissionRate commissionEarned commissionStatus refunded refundedAt } } }`,
+    {},
+    () => p.key,
+  ],
   ['a lookup by variable', `query L($id: String) { affiliate(id: $id) { id affiliateLinks commissionRate } }`, { id: '' }, () => p.key],
-  ['a resolver error: data null, message, path and locations', `query { ok: affiliates(first: 1) { nodes { id } } bad: affiliate(programId: "00000000-0000-7000-8000-000000000000", id: "x") { id } }`, {}, () => p.key],
+  [
+    'a resolver error: data null, message, path and locations',
+    `query { ok: affiliates(first: 1) { nodes { id } } bad: affiliate(programId: "00000000-0000-7000-8000-000000000000", id: "x") { id } }`,
+    {},
+    () => p.key,
+  ],
   ['another program sees nothing', `query L($id: String) { affiliate(id: $id) { id } }`, { id: '' }, () => other.key],
-  ['introspection', `query { __schema { queryType { name } } __type(name: "Affiliate") { fields { name type { kind name ofType { name } } } } }`, {}, () => p.key],
+  [
+    'introspection',
+    `query { __schema { queryType { name } } __type(name: "Affiliate") { fields { name type { kind name ofType { name } } } } }`,
+    {},
+    () => p.key,
+  ],
 ];
 
 test.each(CASES)('%s: compiled and interpreted execution agree', async (_title, query, variables, key) => {
   const schema = await getSchema();
   const { orm, services, log } = server.runtime;
-  const actor = await authenticate(orm.em.fork(), services, `Bearer ${key()}`);
+  const actor = await authenticate(anonymousContext(orm.em.fork(), log), services, `Bearer ${key()}`);
   const vars = 'id' in variables ? { id: affiliateId } : variables;
   const document = parse(query);
   const ctx = () => buildContext(orm, services, actor, 'diff', log, 'graphql');

@@ -5,7 +5,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpSink } from '../helpers/smtp-sink';
 
 const outbox = (server: TestServer, programId: string) =>
-  server.runtime.orm.em.fork().getConnection().execute<any[]>(`select kind, "to", status, attempts, last_error from email_outbox where program_id = ? order by created_at, kind`, [programId]);
+  server.runtime.orm.em
+    .fork()
+    .getConnection()
+    .execute<any[]>(`select kind, "to", status, attempts, last_error from email_outbox where program_id = ? order by created_at, kind`, [programId]);
 
 describe('with SMTP_URL set, queued emails are sent over SMTP by the worker', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;

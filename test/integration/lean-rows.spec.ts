@@ -1,4 +1,4 @@
-import { entities } from '../../src/db/entities';
+import { entities } from '../../src/modules/entities';
 import { detachedRows, managedRow } from '../../src/db/rows';
 import { Affiliate } from '../../src/modules/affiliates/affiliate.entity';
 import { Sale } from '../../src/modules/sales/sale.entity';
@@ -11,11 +11,13 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * timestamptz, json, arrays, booleans, nulls).
  */
 let server: TestServer;
+let programId: string;
 /** Entities the fixtures below do not create rows for (their mapping is still compared when rows exist). */
 const NOT_SEEDED = new Set(['AffiliateGroup', 'CommissionPlan', 'AutoCouponRule', 'PayoutBatch', 'OAuthToken', 'Job', 'Email']);
 beforeAll(async () => {
   server = await startTestServer();
   const p = await createProgram(server, { commissionHoldDays: 3 });
+  programId = p.programId;
   const a = await createAffiliate(server, p.key, { commissionRate: 12.5 });
   const ok = async (method: string, path: string, body: Record<string, unknown>) => {
     const res = await server.api(method, path, { token: p.key, body });
@@ -35,8 +37,16 @@ test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows carry th
   const em = server.runtime.orm.em.fork();
   const meta = em.getMetadata().get(entity.name);
   const pk = meta.primaryKeys[0];
-  const found = (await em.find(entity as any, {}, { orderBy: { [pk]: 'asc' }, limit: 20 })) as object[];
-  const rows = await detachedRows(em.fork(), entity as any, `select * from ${meta.tableName} order by ${meta.properties[pk].fieldNames[0]} limit 20`, []);
+  // The program's rows (every statement on a tenant table names its program, test/tenancy).
+  const tenant = 'programId' in meta.properties;
+  const found = (await em.find(entity as any, tenant ? { programId } : {}, { orderBy: { [pk]: 'asc' }, limit: 20 })) as object[];
+  const where = tenant ? 'where program_id = ?' : '';
+  const rows = await detachedRows(
+    em.fork(),
+    entity as any,
+    `select * from ${meta.tableName} ${where} order by ${meta.properties[pk].fieldNames[0]} limit 20`,
+    tenant ? [programId] : [],
+  );
   if (!NOT_SEEDED.has(entity.name)) expect(found.length).toBeGreaterThan(0);
   expect(rows.length).toBe(found.length);
   for (let i = 0; i < rows.length; i++) {
@@ -47,19 +57,21 @@ test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows carry th
 
 test('the fixtures cover the column types the mapper converts', async () => {
   const em = server.runtime.orm.em.fork();
-  const [sale] = await detachedRows(em, Sale, 'select * from sales order by id limit 1', []);
+  const [sale] = await detachedRows(em, Sale, 'select * from sales where program_id = ? order by id limit 1', [programId]);
   expect(typeof sale.id).toBe('number');
   expect(sale.createdAt).toBeInstanceOf(Date);
   expect(typeof sale.totalEarned).toBe('string');
   expect(sale.refunded).toBe(false);
 });
 
-test('managed rows can be changed and flushed like em.find results', async () => {
+test('managed rows are the entities em.find answers (the same instance, in the identity map)', async () => {
   const em = server.runtime.orm.em.fork();
-  const a = await managedRow(em, Affiliate, 'select * from affiliates order by id limit 1', []);
-  expect(a).not.toBeNull();
-  a!.firstName = 'Changed';
-  await em.flush();
-  const again = await server.runtime.orm.em.fork().findOneOrFail(Affiliate, { id: a!.id });
-  expect(again.firstName).toBe('Changed');
+  const a = await managedRow(em, Affiliate, 'select * from affiliates where program_id = ? order by id limit 1', [programId]);
+  expect(a).toBeInstanceOf(Affiliate);
+  const again = await em.findOneOrFail(Affiliate, { programId, id: a!.id });
+  expect(again).toBe(a);
+  // A detached row is a plain object, never the managed one.
+  const [plain] = await detachedRows(em, Affiliate, 'select * from affiliates where program_id = ? and id = ?', [programId, a!.id]);
+  expect(plain).not.toBe(a);
+  expect(plain).not.toBeInstanceOf(Affiliate);
 });

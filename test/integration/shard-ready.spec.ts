@@ -2,17 +2,15 @@ import { Client } from 'pg';
 import { initOrm } from '../../src/db/orm';
 import { createLogger } from '../../src/common/logger';
 import { createTestDatabase } from '../helpers/database';
+import { TENANT_TABLES } from '../tenancy/tenancy-check.cjs';
 
 /**
  * The schema stays distributable by program_id (Citus): every table is classified, every tenant table has a
  * NOT NULL program_id, and every primary key, unique key, unique index and foreign key of a tenant table
  * includes program_id — except foreign keys to reference tables (replicated to every node).
  */
-const TENANT = [
-  'affiliate_groups', 'affiliate_links', 'affiliates', 'api_keys', 'auto_coupon_rules', 'clicks', 'commission_entries',
-  'commission_plans', 'commissions', 'coupons', 'events', 'oauth_codes', 'oauth_tokens', 'payout_batches',
-  'promotional_code_links', 'promotional_codes', 'referrals', 'sales', 'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints',
-];
+// The same list the program_id check of every statement uses (test/tenancy).
+const TENANT: readonly string[] = TENANT_TABLES;
 /** Distributed by its own id, which is the program_id of everything else. */
 const ROOT = ['programs'];
 /** Small, replicated to every node. */
@@ -58,9 +56,7 @@ test('primary keys, unique constraints and foreign keys of tenant tables include
        from pg_constraint c join pg_namespace n on n.oid = c.connamespace
       where n.nspname = 'public' and c.contype in ('p', 'u', 'f')`,
   );
-  const offending = rows.filter(
-    (r) => TENANT.includes(r.tbl) && !r.cols.includes('program_id') && !(r.contype === 'f' && r.ref && REFERENCE.includes(r.ref)),
-  );
+  const offending = rows.filter((r) => TENANT.includes(r.tbl) && !r.cols.includes('program_id') && !(r.contype === 'f' && r.ref && REFERENCE.includes(r.ref)));
   expect(offending.map((r) => `${r.tbl}.${r.conname} (${r.cols.join(', ')})`)).toEqual([]);
   // Foreign keys between tenant tables also match on program_id on the referenced side.
   const fks = await q<{ tbl: string; conname: string; refcols: string[]; ref: string }>(

@@ -4,7 +4,15 @@ import { computeCommission, type CommissionInput } from '../../src/modules/commi
 import { refundRefusal } from '../../src/modules/sales/sale.rules';
 
 /** Reference: amounts as integer micro-units, rates as 1e-4 units, the product divided once with half-up rounding. */
-function reference(totalMicro: bigint, taxMicro: bigint, shipMicro: bigint, rateE4: bigint, deductTax: boolean, deductShipping: boolean, minor: number): string {
+function reference(
+  totalMicro: bigint,
+  taxMicro: bigint,
+  shipMicro: bigint,
+  rateE4: bigint,
+  deductTax: boolean,
+  deductShipping: boolean,
+  minor: number,
+): string {
   const baseMicro = totalMicro - (deductTax ? taxMicro : 0n) - (deductShipping ? shipMicro : 0n);
   const product = baseMicro * rateE4; // value × 10^10 (micro × 1e4) × 100 for the percent
   const divisor = 10n ** BigInt(12 - minor); // to minor units
@@ -66,7 +74,16 @@ describe('computeCommission (properties)', () => {
     fc.assert(
       fc.property(amount, nonNeg, nonNeg, rate, fc.boolean(), fc.boolean(), fc.constantFrom('USD', 'JPY', 'KWD'), (t, tax, ship, r, dt, ds, currency) => {
         const minor = currency === 'JPY' ? 0 : currency === 'KWD' ? 3 : 2;
-        const got = computeCommission({ totalEarned: micro(t), tax: micro(tax), shipping: micro(ship), deductTax: dt, deductShipping: ds, saleRate: rateText(r), programRate: '20', currency });
+        const got = computeCommission({
+          totalEarned: micro(t),
+          tax: micro(tax),
+          shipping: micro(ship),
+          deductTax: dt,
+          deductShipping: ds,
+          saleRate: rateText(r),
+          programRate: '20',
+          currency,
+        });
         return got.amount === reference(t, tax, ship, r, dt, ds, minor);
       }),
       { numRuns: 2000 },
@@ -131,7 +148,12 @@ describe('decimal helpers', () => {
 describe('refundRefusal', () => {
   const now = new Date('2026-06-30T00:00:00Z');
   const sale = { createdAt: new Date('2026-06-01T00:00:00Z') };
-  const c = (x: Partial<{ status: string; paidManually: boolean; payoutBatchId: string | null }>) => ({ status: 'approved', paidManually: false, payoutBatchId: null, ...x });
+  const c = (x: Partial<{ status: string; paidManually: boolean; payoutBatchId: string | null }>) => ({
+    status: 'approved',
+    paidManually: false,
+    payoutBatchId: null,
+    ...x,
+  });
   test('inside the window and unpaid: allowed', () => expect(refundRefusal(sale, c({}), 30, now)).toBeNull());
   test('past the window', () => expect(refundRefusal(sale, c({}), 28, now)).toBe('refund_window_expired'));
   test('in a batch', () => expect(refundRefusal(sale, c({ payoutBatchId: 'b' }), 30, now)).toBe('in_payout_batch'));

@@ -6,7 +6,16 @@
 import 'reflect-metadata';
 import { getNamedType, GraphQLObjectType, GraphQLSchema, GraphQLString, isObjectType, type GraphQLNamedType } from 'graphql';
 import {
-  GRAPHQL_FIELD_SETS, GRAPHQL_FIELDS, GRAPHQL_ROOT_FIELDS, GRAPHQL_TYPES, mayUse, RESOURCES, REST_CALLERS, REST_ROUTES, type Caller, type Resource,
+  GRAPHQL_FIELD_SETS,
+  GRAPHQL_FIELDS,
+  GRAPHQL_ROOT_FIELDS,
+  GRAPHQL_TYPES,
+  mayUse,
+  RESOURCES,
+  REST_CALLERS,
+  REST_ROUTES,
+  type Caller,
+  type Resource,
 } from '../../src/auth/policy';
 import { getSchema } from '../../src/graphql/schema';
 import { applyPolicy } from '../../src/graphql/policy-enforcement';
@@ -18,7 +27,9 @@ beforeAll(async () => {
 });
 
 const objectTypes = () =>
-  Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__') && t.name !== 'Query' && t.name !== 'Mutation');
+  Object.values(schema.getTypeMap()).filter(
+    (t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__') && t.name !== 'Query' && t.name !== 'Mutation',
+  );
 
 /**
  * Fields where the data changes resource: walking from each root field through wrapper types, a field whose
@@ -64,7 +75,9 @@ describe('coverage: nothing callable without an entry', () => {
   });
 
   test('every object type is classified (a resource or a wrapper), and every classified type exists', () => {
-    const names = objectTypes().map((t) => t.name).sort();
+    const names = objectTypes()
+      .map((t) => t.name)
+      .sort();
     expect(Object.keys(GRAPHQL_TYPES).sort()).toEqual(names);
   });
 
@@ -120,8 +133,14 @@ describe('the policy says what DESIGN.md says', () => {
 
   // The review's finding 1, field by field.
   test.each([
-    ['Mutation', 'updateProgram'], ['Mutation', 'createProgram'], ['Mutation', 'createApiKey'], ['Mutation', 'revokeApiKey'],
-    ['Query', 'apiKeys'], ['Query', 'connections'], ['Mutation', 'revokeConnection'], ['Query', 'me'],
+    ['Mutation', 'updateProgram'],
+    ['Mutation', 'createProgram'],
+    ['Mutation', 'createApiKey'],
+    ['Mutation', 'revokeApiKey'],
+    ['Query', 'apiKeys'],
+    ['Query', 'connections'],
+    ['Mutation', 'revokeConnection'],
+    ['Query', 'me'],
   ] as const)('%s.%s: dashboard sessions only', (root, field) => {
     expect(callers.filter((c) => mayUse(c, GRAPHQL_ROOT_FIELDS[root][field]))).toEqual(['session']);
   });
@@ -131,13 +150,15 @@ describe('the policy says what DESIGN.md says', () => {
     expect(mayUse('apiKey', GRAPHQL_FIELDS['Link.promotionalCodes'] as Resource)).toBe(true);
   });
 
-  test("Program settings other than id, name, domain and logoUrl: not for a partner token", () => {
+  test('Program settings other than id, name, domain and logoUrl: not for a partner token', () => {
     expect(GRAPHQL_FIELD_SETS.Program.open).toEqual(['id', 'name', 'domain', 'logoUrl']);
     expect(mayUse('oauth', GRAPHQL_FIELD_SETS.Program.rest)).toBe(false);
   });
 
   test('REST: coupons, promotional codes, webhooks and events are refused to a partner token; sessions are not REST callers', () => {
-    const partner = Object.entries(REST_ROUTES).filter(([, r]) => mayUse('oauth', r)).map(([k]) => k.split(' ')[1]);
+    const partner = Object.entries(REST_ROUTES)
+      .filter(([, r]) => mayUse('oauth', r))
+      .map(([k]) => k.split(' ')[1]);
     expect([...new Set(partner)].sort()).toEqual(['/affiliates', '/clicks', '/links', '/referrals', '/sales']);
     expect(REST_CALLERS).toEqual(['apiKey', 'oauth']);
   });

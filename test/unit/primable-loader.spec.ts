@@ -1,4 +1,4 @@
-import { PrimableLoader } from '../../src/db/loaders';
+import { PrimableLoader } from '../../src/modules/loaders';
 
 /** Field resolvers answer without a promise for primed values, and load (batched) otherwise. */
 describe('PrimableLoader', () => {

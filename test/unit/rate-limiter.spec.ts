@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiter, rateLimitHeaders, policyFor, type Policy, type RateLimitDecision } from '../../src/rate-limit/rate-limiter';
 import { MemoryWindowBackend, RedisWindowBackend } from '../../src/rate-limit/sliding-window-store';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../helpers/wait';
 
 /** Date.now() under the test's control (the limiter reads only Date.now()), so window tests never depend on scheduling. */
 function controlledClock() {
@@ -191,7 +190,12 @@ describeRedis('RateLimiter on RedisWindowBackend', () => {
       const p = reads(10);
       const ds = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).hit(cred, 'POST /api/v1/affiliates', p)));
       expect(ds.filter((d) => d.allowed)).toHaveLength(10);
-      expect(ds.filter((d) => d.allowed).map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(
+        ds
+          .filter((d) => d.allowed)
+          .map((d) => d.remaining)
+          .sort((x, y) => x - y),
+      ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       // Both instances see the one shared window.
       expect((await a.hit(cred, 'POST /api/v1/affiliates', p)).allowed).toBe(false);
       expect((await b.hit(cred, 'POST /api/v1/affiliates', p)).allowed).toBe(false);

@@ -61,7 +61,10 @@ describe('SignInThrottle', () => {
   afterEach(() => backend.close());
 
   const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(() => undefined, (e: unknown) => e);
+    const err = await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(DomainError);
     return err as DomainError;
   };
@@ -127,7 +130,10 @@ const REDIS_URL = process.env.REDIS_URL;
       await b.begin('shared@example.com', '10.1.1.2');
       await (await a.begin('shared@example.com', '10.1.1.1')).release();
       await a.begin('shared@example.com', '10.1.1.1');
-      const err = await b.begin('shared@example.com', '10.1.1.3').then(() => undefined, (e: unknown) => e);
+      const err = await b.begin('shared@example.com', '10.1.1.3').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((err as DomainError).code).toBe('RATE_LIMITED');
     } finally {
       await Promise.all(backends.map((be) => be.close()));

@@ -35,7 +35,9 @@ describe('secrets and signatures', () => {
     expect(sig).toBe(wh.sign(id, new Date(ts * 1000), body));
     expect(wh.verify(body, headersFor(id, ts, sig))).toEqual(JSON.parse(body));
     // HMAC-SHA256 of "id.timestamp.body" with the decoded key.
-    const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${id}.${ts}.${body}`).digest('base64');
+    const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+      .update(`${id}.${ts}.${body}`)
+      .digest('base64');
     expect(sig).toBe(`v1,${expected}`);
     // The prefix is optional for sign().
     expect(sign(secret.slice(6), id, ts, body)).toBe(sig);
@@ -136,16 +138,50 @@ describe('retry schedule', () => {
 describe('URL safety', () => {
   test('private, loopback, link-local, unspecified and other special IPv4 addresses are private', () => {
     for (const ip of [
-      '127.0.0.1', '127.255.255.254', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.0.1', '192.168.255.255',
-      '169.254.169.254', '169.254.0.1', '0.0.0.0', '0.1.2.3', '100.64.0.1', '100.127.255.255', '224.0.0.1', '239.255.255.250', '255.255.255.255',
-      '192.0.2.1', '198.18.0.1', '198.51.100.7', '203.0.113.9', '192.0.0.8',
+      '127.0.0.1',
+      '127.255.255.254',
+      '10.0.0.1',
+      '10.255.255.255',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '192.168.255.255',
+      '169.254.169.254',
+      '169.254.0.1',
+      '0.0.0.0',
+      '0.1.2.3',
+      '100.64.0.1',
+      '100.127.255.255',
+      '224.0.0.1',
+      '239.255.255.250',
+      '255.255.255.255',
+      '192.0.2.1',
+      '198.18.0.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '192.0.0.8',
     ]) {
       expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: true });
     }
   });
 
   test('public IPv4 addresses, including neighbours of private ranges, are not private', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.15.255.255', '172.32.0.1', '192.169.0.1', '11.0.0.1', '9.255.255.255', '100.63.255.255', '100.128.0.1', '169.253.255.255', '126.255.255.255', '128.0.0.1', '223.255.255.255']) {
+    for (const ip of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '93.184.216.34',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.169.0.1',
+      '11.0.0.1',
+      '9.255.255.255',
+      '100.63.255.255',
+      '100.128.0.1',
+      '169.253.255.255',
+      '126.255.255.255',
+      '128.0.0.1',
+      '223.255.255.255',
+    ]) {
       expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: false });
     }
   });
@@ -160,7 +196,16 @@ describe('URL safety', () => {
   });
 
   test('IPv4-mapped IPv6 addresses are judged by the IPv4 address they carry (dotted or hex form)', () => {
-    for (const ip of ['::ffff:127.0.0.1', '::FFFF:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:192.168.1.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '::ffff:a9fe:a9fe']) {
+    for (const ip of [
+      '::ffff:127.0.0.1',
+      '::FFFF:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:192.168.1.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+    ]) {
       expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: true });
     }
     for (const ip of ['::ffff:8.8.8.8', '::ffff:808:808']) expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: false });
@@ -170,8 +215,19 @@ describe('URL safety', () => {
     expect(parseWebhookUrl('https://hooks.example.com/in?x=1').toString()).toBe('https://hooks.example.com/in?x=1');
     expect(parseWebhookUrl('http://127.0.0.1:8080/hooks').port).toBe('8080');
     for (const raw of [
-      'ftp://example.com/hook', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/plain,hi', 'gopher://example.com/', 'ws://example.com/',
-      'mailto:a@example.com', '/relative', 'example.com/hook', '', 'http://', 'http://user:pass@example.com/', 'https://user@example.com/',
+      'ftp://example.com/hook',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/plain,hi',
+      'gopher://example.com/',
+      'ws://example.com/',
+      'mailto:a@example.com',
+      '/relative',
+      'example.com/hook',
+      '',
+      'http://',
+      'http://user:pass@example.com/',
+      'https://user@example.com/',
       `https://example.com/${'a'.repeat(2000)}`,
     ]) {
       let err: unknown;
@@ -185,7 +241,15 @@ describe('URL safety', () => {
   });
 
   test('resolveTarget refuses private literal hosts unless allowed, and answers the address to connect to', async () => {
-    for (const raw of ['http://127.0.0.1/', 'http://[::1]/', 'http://2130706433/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/', 'http://0/']) {
+    for (const raw of [
+      'http://127.0.0.1/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://169.254.169.254/',
+      'http://0/',
+    ]) {
       await expect(resolveTarget(parseWebhookUrl(raw), false)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     }
     await expect(resolveTarget(parseWebhookUrl('http://127.0.0.1:9/'), true)).resolves.toEqual({ address: '127.0.0.1', family: 4 });

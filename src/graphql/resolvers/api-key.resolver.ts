@@ -2,9 +2,12 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { ApiKey } from '../../modules/api-keys/api-key.entity';
 import type { GraphQLContext } from '../context';
 import { ApiKeyType, CreateApiKeyPayload } from '../types/api-key.type';
+import { ValidateArgs } from '../input-validation';
+import { NameArgs } from '../../validation/schemas/programs.schemas';
 
 @Resolver(() => ApiKeyType)
 export class ApiKeyResolver {
+  @ValidateArgs(NameArgs.properties)
   @Mutation(() => CreateApiKeyPayload, { description: 'Creates an API key; the key is in the answer and never shown again.' })
   createApiKey(@Arg('programId', () => ID) programId: string, @Arg('name') name: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.apiKeys.createApiKey(ctx, programId, name);

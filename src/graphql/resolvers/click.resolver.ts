@@ -3,10 +3,16 @@ import { clickView } from '../../modules/clicks/click.view';
 import type { GraphQLContext } from '../context';
 import { ProgramArg } from '../types/args.type';
 import { ClickType, RecordClickInput } from '../types/click.type';
+import { ValidateArgs } from '../input-validation';
+import { RecordClickBody } from '../../validation/schemas/clicks.schemas';
 
 @Resolver(() => ClickType)
 export class ClickResolver {
-  @Mutation(() => ClickType, { description: "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given)." })
+  @ValidateArgs({ input: RecordClickBody })
+  @Mutation(() => ClickType, {
+    description:
+      "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given).",
+  })
   async recordClick(@Args() { programId }: ProgramArg, @Arg('input') input: RecordClickInput, @Ctx() ctx: GraphQLContext) {
     const { link, ...meta } = input;
     const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);

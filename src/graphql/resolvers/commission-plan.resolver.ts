@@ -1,6 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { AffiliateGroupType, CommissionPlanType, CreateCommissionPlanInput } from '../types/commission-plan.type';
+import { ValidateArgs } from '../input-validation';
+import { CreateCommissionPlanBody, NameArgs } from '../../validation/schemas/programs.schemas';
 
 @Resolver()
 export class CommissionPlanResolver {
@@ -9,8 +11,13 @@ export class CommissionPlanResolver {
     return ctx.services.commissionPlans.listCommissionPlans(ctx, programId);
   }
 
+  @ValidateArgs({ input: CreateCommissionPlanBody })
   @Mutation(() => CommissionPlanType)
-  createCommissionPlan(@Arg('programId', () => ID, { nullable: true }) programId: string | null, @Arg('input') input: CreateCommissionPlanInput, @Ctx() ctx: GraphQLContext) {
+  createCommissionPlan(
+    @Arg('programId', () => ID, { nullable: true }) programId: string | null,
+    @Arg('input') input: CreateCommissionPlanInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.commissionPlans.createCommissionPlan(ctx, programId, input);
   }
 
@@ -24,6 +31,7 @@ export class CommissionPlanResolver {
     return ctx.services.affiliateGroups.listAffiliateGroups(ctx, programId);
   }
 
+  @ValidateArgs(NameArgs.properties)
   @Mutation(() => AffiliateGroupType)
   createAffiliateGroup(@Arg('programId', () => ID, { nullable: true }) programId: string | null, @Arg('name') name: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.affiliateGroups.createAffiliateGroup(ctx, programId, name);

@@ -8,29 +8,36 @@ import { AffiliateType } from '../types/affiliate.type';
 import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkType, RenameLinkInput } from '../types/link.type';
 import { LinkConnection } from './affiliate.resolver';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
+import { ValidateArgs } from '../input-validation';
+import type { GraphQLInput } from '../types/input-shape';
+import { CreateLinkBody, DeleteLinkBody, LinkListArgs, RenameLinkBody } from '../../validation/schemas/links.schemas';
 
 @ArgsType()
-class LinksArgs extends ProgramPageArgs {
+class LinksArgs extends ProgramPageArgs implements GraphQLInput<LinkListArgs> {
   @Field(() => LinkFilterInput, { nullable: true }) filter?: LinkFilterInput | null;
 }
 
 @Resolver(() => LinkType)
 export class LinkResolver {
+  @ValidateArgs(LinkListArgs.properties)
   @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order.' })
   async links(@Args() { programId, filter, first, after }: LinksArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, { first, after }));
   }
 
-  @Mutation(() => LinkType, { description: "Adds a link to an affiliate; fires affiliate.updated for the owner." })
+  @ValidateArgs({ input: CreateLinkBody })
+  @Mutation(() => LinkType, { description: 'Adds a link to an affiliate; fires affiliate.updated for the owner.' })
   createLink(@Args() { programId }: ProgramArg, @Arg('input') input: CreateLinkInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.links.createLink(ctx, programId, input);
   }
 
+  @ValidateArgs({ input: RenameLinkBody })
   @Mutation(() => LinkType, { description: 'Renames a slug; history stays attached. Fires affiliate.updated.' })
   renameLink(@Args() { programId }: ProgramArg, @Arg('input') input: RenameLinkInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.links.renameLink(ctx, programId, input);
   }
 
+  @ValidateArgs({ input: DeleteLinkBody })
   @Mutation(() => DeleteLinkPayload, { description: 'Deletes a link; its clicks, referrals and sales are kept with the link cleared.' })
   async deleteLink(@Args() { programId }: ProgramArg, @Arg('input') input: DeleteLinkInput, @Ctx() ctx: GraphQLContext) {
     return { message: 'Link deleted', deletedLink: await ctx.services.links.deleteLink(ctx, programId, input) };

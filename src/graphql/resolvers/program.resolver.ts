@@ -2,6 +2,8 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Program } from '../../modules/programs/program.entity';
 import type { GraphQLContext } from '../context';
 import { ProgramInput, ProgramType } from '../types/program.type';
+import { ValidateArgs } from '../input-validation';
+import { CreateProgramBody, UpdateProgramBody } from '../../validation/schemas/programs.schemas';
 
 @Resolver(() => ProgramType)
 export class ProgramResolver {
@@ -15,11 +17,13 @@ export class ProgramResolver {
     return ctx.services.programs.requireProgram(ctx, id);
   }
 
+  @ValidateArgs({ input: CreateProgramBody })
   @Mutation(() => ProgramType)
   createProgram(@Arg('input') input: ProgramInput, @Ctx() ctx: GraphQLContext): Promise<Program> {
     return ctx.services.programs.createProgram(ctx, input);
   }
 
+  @ValidateArgs({ input: UpdateProgramBody })
   @Mutation(() => ProgramType)
   updateProgram(@Arg('id', () => ID) id: string, @Arg('input') input: ProgramInput, @Ctx() ctx: GraphQLContext): Promise<Program> {
     return ctx.services.programs.updateProgram(ctx, id, input);

@@ -1,7 +1,8 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
-import { effectiveStatus, type Commission } from '../../modules/commissions/commission.entity';
+import type { Commission } from '../../modules/commissions/commission.entity';
+import { effectiveStatus } from '../../modules/commissions/commission.rules';
 import type { PayoutBatch } from '../../modules/payouts/payout-batch.entity';
 import type { Sale } from '../../modules/sales/sale.entity';
 import type { GraphQLContext } from '../context';
@@ -9,15 +10,26 @@ import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { Connection, toConnection } from '../types/connection.type';
 import {
-  CommissionEntryType, CommissionStatusEnum, CommissionType, PayoutBatchType, RecordSaleInput, RecordSalePayload, RefundSalePayload,
-  SaleFilterInput, SaleType, UpdateSaleInput,
+  CommissionEntryType,
+  CommissionStatusEnum,
+  CommissionType,
+  PayoutBatchType,
+  RecordSaleInput,
+  RecordSalePayload,
+  RefundSalePayload,
+  SaleFilterInput,
+  SaleType,
+  UpdateSaleInput,
 } from '../types/sale.type';
+import { ValidateArgs } from '../input-validation';
+import type { GraphQLInput } from '../types/input-shape';
+import { RecordSaleBody, RefundSaleBody, SaleListArgs, SaleLookupArgs, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
 
 export const SaleConnection = Connection(SaleType, 'Sale');
 export const CommissionConnection = Connection(CommissionType, 'Commission');
 
 @ArgsType()
-class SalesArgs extends ProgramPageArgs {
+class SalesArgs extends ProgramPageArgs implements GraphQLInput<SaleListArgs> {
   @Field(() => SaleFilterInput, { nullable: true }) filter?: SaleFilterInput | null;
 }
 
@@ -28,60 +40,35 @@ class CommissionsArgs extends ProgramPageArgs {
 
 @Resolver(() => SaleType)
 export class SaleResolver {
+  @ValidateArgs(SaleLookupArgs.properties)
   @Query(() => SaleType, { nullable: true })
   sale(@Args() { programId }: ProgramArg, @Arg('id', () => GraphQLSafeInt) id: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.findSale(ctx, programId, id);
   }
 
+  @ValidateArgs(SaleListArgs.properties)
   @Query(() => SaleConnection, { description: 'Sales matching every given filter, in creation order.' })
   async sales(@Args() { programId, filter, first, after }: SalesArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, { first, after }));
   }
 
+  @ValidateArgs({ input: RecordSaleBody })
   @Mutation(() => RecordSalePayload, { description: 'Records a sale and its commission; fires sale.created.' })
   recordSale(@Args() { programId }: ProgramArg, @Arg('input') input: RecordSaleInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.recordSale(ctx, programId, input);
   }
 
+  @ValidateArgs({ input: UpdateSaleBody })
   @Mutation(() => SaleType, { description: 'Updates a sale (commissionEarned corrects the commission); fires sale.updated.' })
   updateSale(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateSaleInput, @Ctx() ctx: GraphQLContext) {
     const { saleId, ...fields } = input;
     return ctx.services.sales.updateSale(ctx, programId, saleId, fields);
   }
 
+  @ValidateArgs(RefundSaleBody.properties)
   @Mutation(() => RefundSalePayload, { description: 'Refunds a sale and reverses its commission; fires sale.refunded. Refusals carry extensions.reason.' })
   refundSale(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.refundSale(ctx, programId, saleId);
-  }
-
-  @FieldResolver(() => Float)
-  totalEarned(@Root() s: Sale): number {
-    return moneyToNumber(s.totalEarned, s.currency);
-  }
-
-  @FieldResolver(() => Float, { nullable: true })
-  tax(@Root() s: Sale): number | null {
-    return s.tax == null ? null : moneyToNumber(s.tax, s.currency);
-  }
-
-  @FieldResolver(() => Float, { nullable: true })
-  shipping(@Root() s: Sale): number | null {
-    return s.shipping == null ? null : moneyToNumber(s.shipping, s.currency);
-  }
-
-  @FieldResolver(() => Float, { nullable: true, description: 'The rate the commission was computed with.' })
-  commissionRate(@Root() s: Sale, @Ctx() ctx: GraphQLContext): number | null | Promise<number | null> {
-    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? Number(c.rate) : s.commissionRate == null ? null : Number(s.commissionRate)));
-  }
-
-  @FieldResolver(() => Float, { description: "The commission currently recorded for the credited affiliate (0 once reversed)." })
-  commissionEarned(@Root() s: Sale, @Ctx() ctx: GraphQLContext): number | Promise<number> {
-    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? moneyToNumber(c.amount, s.currency) : 0));
-  }
-
-  @FieldResolver(() => CommissionStatusEnum, { nullable: true })
-  commissionStatus(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
-    return ctx.loaders.for(s.programId).commissionBySaleId.with(s.id, (c) => (c ? effectiveStatus(c) : null));
   }
 
   @FieldResolver(() => CommissionType, { nullable: true })

@@ -1,4 +1,6 @@
 import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
+import type { CreateCommissionPlanBody } from '../../validation/schemas/programs.schemas';
+import type { GraphQLInput } from './input-shape';
 
 @ObjectType('CommissionPlan', { description: 'A commission rate used by affiliates without their own.' })
 export class CommissionPlanType {
@@ -10,7 +12,7 @@ export class CommissionPlanType {
 }
 
 @InputType()
-export class CreateCommissionPlanInput {
+export class CreateCommissionPlanInput implements GraphQLInput<CreateCommissionPlanBody> {
   @Field() name!: string;
   @Field(() => Float) commissionRate!: number;
   @Field(() => ID, { nullable: true }) affiliateGroupId?: string | null;

@@ -1,4 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { CreateLinkBody, DeleteLinkBody, LinkFilter, RenameLinkBody } from '../../validation/schemas/links.schemas';
+import type { GraphQLInput } from './input-shape';
 
 @ObjectType('FullUrl', { description: 'A ready-to-share URL: a program base URL with ?ref=<slug>.' })
 export class FullUrlType {
@@ -19,7 +21,7 @@ export class LinkType {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class LinkFilterInput {
+export class LinkFilterInput implements GraphQLInput<LinkFilter> {
   @Field(() => String, { nullable: true }) id?: string | null;
   @Field(() => String, { nullable: true }) link?: string | null;
   @Field(() => String, { nullable: true }) affiliateId?: string | null;
@@ -27,21 +29,21 @@ export class LinkFilterInput {
 }
 
 @InputType()
-export class CreateLinkInput {
+export class CreateLinkInput implements GraphQLInput<CreateLinkBody> {
   @Field() link!: string;
   @Field(() => String, { nullable: true }) affiliateId?: string | null;
   @Field(() => String, { nullable: true }) affiliateEmail?: string | null;
 }
 
 @InputType({ description: 'Identify the link by id or current slug.' })
-export class RenameLinkInput {
+export class RenameLinkInput implements GraphQLInput<RenameLinkBody> {
   @Field(() => String, { nullable: true }) id?: string | null;
   @Field(() => String, { nullable: true }) link?: string | null;
   @Field() newLink!: string;
 }
 
 @InputType({ description: 'Identify the link by id or slug.' })
-export class DeleteLinkInput {
+export class DeleteLinkInput implements GraphQLInput<DeleteLinkBody> {
   @Field(() => String, { nullable: true }) id?: string | null;
   @Field(() => String, { nullable: true }) link?: string | null;
 }

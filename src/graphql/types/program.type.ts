@@ -1,4 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { UpdateProgramBody } from '../../validation/schemas/programs.schemas';
+import type { GraphQLInput } from './input-shape';
 
 @ObjectType('Program', { description: 'An affiliate program (the tenant) and its settings.' })
 export class ProgramType {
@@ -23,7 +25,7 @@ export class ProgramType {
 }
 
 @InputType({ description: 'Program settings; on update, omitted fields are unchanged and null clears an optional limit.' })
-export class ProgramInput {
+export class ProgramInput implements GraphQLInput<UpdateProgramBody> {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) domain?: string | null;
   @Field(() => String, { nullable: true }) logoUrl?: string | null;

@@ -1,15 +1,11 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { enumObject, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../validation/enums';
+import type { CreateReferralBody, ReferralFilter, UpdateReferralBody } from '../../validation/schemas/referrals.schemas';
+import type { GraphQLInput } from './input-shape';
 
-export enum SubscriptionStatusEnum {
-  active = 'active',
-  trialing = 'trialing',
-  past_due = 'past_due',
-  canceled = 'canceled',
-  unpaid = 'unpaid',
-  incomplete = 'incomplete',
-  expired = 'expired',
-}
+export const SubscriptionStatusEnum = enumObject(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatusEnum = SubscriptionStatus;
 registerEnumType(SubscriptionStatusEnum, { name: 'SubscriptionStatus' });
 
 export enum ReferralStatusEnum {
@@ -29,12 +25,13 @@ export class ReferralType {
   @Field() email!: string;
   @Field() referredUserExternalId!: string;
   @Field(() => SubscriptionStatusEnum) subscriptionStatus!: SubscriptionStatusEnum;
+  @Field(() => ReferralStatusEnum, { description: 'active while subscriptionStatus is active or trialing.' }) status!: ReferralStatusEnum;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
 }
 
 @InputType({ description: 'Exactly one of affiliateId (UUID, link slug or numeric click id), affiliateEmail or promoCode.' })
-export class CreateReferralInput {
+export class CreateReferralInput implements GraphQLInput<CreateReferralBody> {
   @Field(() => String, { nullable: true }) affiliateId?: string | null;
   @Field(() => String, { nullable: true }) affiliateEmail?: string | null;
   @Field(() => String, { nullable: true }) promoCode?: string | null;
@@ -44,7 +41,7 @@ export class CreateReferralInput {
 }
 
 @InputType()
-export class UpdateReferralInput {
+export class UpdateReferralInput implements GraphQLInput<UpdateReferralBody> {
   @Field() referralId!: string;
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
@@ -53,7 +50,7 @@ export class UpdateReferralInput {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class ReferralFilterInput {
+export class ReferralFilterInput implements GraphQLInput<ReferralFilter> {
   @Field(() => String, { nullable: true }) affiliateId?: string | null;
   @Field(() => String, { nullable: true }) affiliateEmail?: string | null;
   @Field(() => String, { nullable: true, description: 'Matched against referredUserExternalId.' }) externalId?: string | null;

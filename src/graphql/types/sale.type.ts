@@ -1,5 +1,7 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { RecordSaleBody, SaleFilter, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
+import type { GraphQLInput } from './input-shape';
 
 export enum CommissionStatusEnum {
   pending = 'pending',
@@ -21,6 +23,12 @@ export class SaleType {
   @Field() name!: string;
   @Field() email!: string;
   @Field() currency!: string;
+  @Field(() => Float) totalEarned!: number;
+  @Field(() => Float, { nullable: true }) tax!: number | null;
+  @Field(() => Float, { nullable: true }) shipping!: number | null;
+  @Field(() => Float, { nullable: true, description: 'The rate the commission was computed with.' }) commissionRate!: number | null;
+  @Field(() => Float, { description: 'The commission currently recorded for the credited affiliate (0 once reversed).' }) commissionEarned!: number;
+  @Field(() => CommissionStatusEnum, { nullable: true }) commissionStatus!: CommissionStatusEnum | null;
   @Field() refunded!: boolean;
   @Field(() => Date, { nullable: true }) refundedAt!: Date | null;
   @Field() createdAt!: Date;
@@ -62,11 +70,11 @@ export class PayoutBatchType {
 }
 
 @InputType({ description: 'One of referralId (referral UUID, affiliate UUID, link slug or click id), email (a referral) or promoCode.' })
-export class RecordSaleInput {
+export class RecordSaleInput implements GraphQLInput<RecordSaleBody> {
   @Field(() => String, { nullable: true }) referralId?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) promoCode?: string | null;
-  @Field(() => String, { nullable: true, description: "Taken from the matched referral when not sent." }) name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Taken from the matched referral when not sent.' }) name?: string | null;
   @Field(() => Float, { description: 'Non-zero; negative for adjustments.' }) totalEarned!: number;
   @Field(() => Float, { nullable: true, description: "Overrides the affiliate's rate for this sale." }) commissionRate?: number | null;
   @Field(() => Float, { nullable: true }) tax?: number | null;
@@ -76,7 +84,7 @@ export class RecordSaleInput {
 }
 
 @InputType()
-export class UpdateSaleInput {
+export class UpdateSaleInput implements GraphQLInput<UpdateSaleBody> {
   @Field(() => GraphQLSafeInt) saleId!: number;
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
@@ -90,7 +98,7 @@ export class UpdateSaleInput {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class SaleFilterInput {
+export class SaleFilterInput implements GraphQLInput<SaleFilter> {
   @Field(() => String, { nullable: true }) affiliateId?: string | null;
   @Field(() => String, { nullable: true }) affiliateEmail?: string | null;
   @Field(() => String, { nullable: true }) referralId?: string | null;

@@ -1,4 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import type { SignInBody, SignUpBody } from '../../validation/schemas/auth.schemas';
+import type { GraphQLInput } from './input-shape';
 
 @ObjectType('User', { description: 'A dashboard user.' })
 export class UserType {
@@ -16,14 +18,14 @@ export class AuthPayload {
 }
 
 @InputType()
-export class SignUpInput {
+export class SignUpInput implements GraphQLInput<SignUpBody> {
   @Field() email!: string;
   @Field() password!: string;
   @Field(() => String, { nullable: true }) name?: string | null;
 }
 
 @InputType()
-export class SignInInput {
+export class SignInInput implements GraphQLInput<SignInBody> {
   @Field() email!: string;
   @Field() password!: string;
 }

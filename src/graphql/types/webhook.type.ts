@@ -1,5 +1,7 @@
 import { GraphQLJSON, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { UpdateWebhookFields } from '../../validation/schemas/webhooks.schemas';
+import type { GraphQLInput } from './input-shape';
 
 @ObjectType('WebhookEndpoint', { description: "A URL that receives the program's events, signed per Standard Webhooks." })
 export class WebhookEndpointType {
@@ -21,7 +23,7 @@ export class WebhookEndpointWithSecret {
 }
 
 @InputType()
-export class WebhookEndpointInput {
+export class WebhookEndpointInput implements GraphQLInput<UpdateWebhookFields> {
   @Field(() => String, { nullable: true }) url?: string | null;
   @Field(() => [String], { nullable: true, description: 'Absent: every event.' }) events?: string[] | null;
   @Field(() => String, { nullable: true }) description?: string | null;

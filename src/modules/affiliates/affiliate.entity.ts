@@ -8,8 +8,16 @@ export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 @Entity({ tableName: 'affiliates' })
 export class Affiliate {
   [OptionalProps]?:
-    | 'id' | 'commissionRate' | 'commissionPlanId' | 'affiliateGroupId' | 'link' | 'numberOfReferredUsers'
-    | 'numberOfClicks' | 'totalCommissionEarned' | 'createdAt' | 'updatedAt';
+    | 'id'
+    | 'commissionRate'
+    | 'commissionPlanId'
+    | 'affiliateGroupId'
+    | 'link'
+    | 'numberOfReferredUsers'
+    | 'numberOfClicks'
+    | 'totalCommissionEarned'
+    | 'createdAt'
+    | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'text' }) firstName!: string;

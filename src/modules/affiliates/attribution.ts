@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { toManaged } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
 import { lookupAffiliateRow } from './affiliate.finder';
+import { firstLinkId } from './affiliate.queries';
 
 /** Who gets the credit, and through which link and click, for a referral or a sale. */
 export interface Attribution {
@@ -25,6 +26,5 @@ export async function attributeTo(em: EntityManager, programId: string, value: s
 }
 
 export async function attributeToAffiliate(em: EntityManager, programId: string, affiliate: Affiliate): Promise<Attribution> {
-  const rows = await em.execute<Array<{ id: string }>>('select id from affiliate_links where program_id = ? and affiliate_id = ? order by id limit 1', [programId, affiliate.id]);
-  return { affiliate, linkId: rows[0]?.id ?? null, clickId: null };
+  return { affiliate, linkId: await firstLinkId(em, programId, affiliate.id), clickId: null };
 }

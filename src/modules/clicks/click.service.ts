@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, notFound, validationError } from '../../common/errors';
+import { DomainError, notFound } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import type { ServiceContext } from '../../common/service-context';
-import { toDetached } from '../../db/rows';
-import { findLinkBySlug } from '../affiliates/affiliate.finder';
+import type { ServiceContext } from '../service-context';
+import { inTransaction } from '../../db/unit-of-work';
 import type { AffiliateLink } from '../links/affiliate-link.entity';
+import { findLinkBySlug } from '../links/link.finder';
 import { fullUrl, trackingUrl } from '../links/link.rules';
 import type { ProgramService } from '../programs/program.service';
-import { Click } from './click.entity';
+import type { Click } from './click.entity';
+import { bumpClickCounters, clickSettings, insertClick, lockVisitor, programsWithSlug, visitorClickSince } from './click.queries';
 
 export interface ClickMeta {
   referrer?: string | null;
@@ -27,7 +27,10 @@ export const REPEAT_CLICK_WINDOW_MS = 30 * 60_000;
  * `origin` is this server's public origin, for the links' tracking URLs.
  */
 export class ClickService {
-  constructor(private readonly programs: ProgramService, private readonly origin: string) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly origin: string,
+  ) {}
 
   /** The link's tracking URL: `<origin>/r/<program id>/<slug>`. */
   trackingUrl(link: Pick<AffiliateLink, 'programId' | 'link'>): string {
@@ -38,13 +41,13 @@ export class ClickService {
    * Records a click reported by the program's own server (POST /clicks) for a slug of the program. With the
    * visitor's `ip` it is de-duplicated like a public visit (a repeat answers the counted click); without, each counts.
    */
-  async recordClick(ctx: ServiceContext, programId: string | null | undefined, slug: string | null | undefined, meta: ClickMeta): Promise<{ click: Click; link: AffiliateLink }> {
+  async recordClick(ctx: ServiceContext, programId: string | null | undefined, slug: string, meta: ClickMeta): Promise<{ click: Click; link: AffiliateLink }> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (!slug?.trim()) throw validationError('link is required', 'link');
+    // The slug is not blank and at most 200 characters: the edge's check (RecordClickBody).
     const link = await findLinkBySlug(ctx.em, program.id, slug.trim());
     if (!link) throw notFound('No link with this slug in this program');
-    const { hashKey } = await this.programSettings(ctx.em, program.id);
-    const click = await this.count(ctx.em, link, hashKey, meta);
+    const { hashKey } = await this.programSettings(ctx, program.id);
+    const click = await this.count(ctx, link, hashKey, meta);
     return { click, link };
   }
 
@@ -53,30 +56,33 @@ export class ClickService {
    * visitor and link per 30 minutes) and answers where to redirect: the program's first base URL (or `to` when
    * it lies under one of the program's base URLs) with ref and click_id added; a repeat carries the counted
    * click's id. Without a program a slug must be in exactly one program; no redirect ever leaves the program's URLs.
+   * The visitor is anonymous (anonymousContext).
    */
-  async trackVisit(em: EntityManager, slug: string, programId: string | undefined, to: string | undefined, meta: ClickMeta): Promise<string> {
+  async trackVisit(ctx: ServiceContext, slug: string, programId: string | undefined, to: string | undefined, meta: ClickMeta): Promise<string> {
     if (!/^[A-Za-z0-9-]{1,100}$/.test(slug)) throw notFound('No such link');
+    const { em } = ctx;
     let link: AffiliateLink | null;
     if (programId) {
       link = isUuid(programId) ? await findLinkBySlug(em, programId, slug) : null;
     } else {
-      const rows = await em.execute<{ program_id: string }[]>('select program_id from affiliate_links where lower(link) = ? limit 2', [slug.toLowerCase()]);
-      if (rows.length > 1) throw new DomainError('NOT_FOUND', "This link exists in several programs; use the link's trackingUrl (/r/<program id>/<slug>)");
-      link = rows.length ? await findLinkBySlug(em, rows[0].program_id, slug) : null;
+      const programIds = await programsWithSlug(em, slug);
+      if (programIds.length > 1)
+        throw new DomainError('NOT_FOUND', "This link exists in several programs; use the link's trackingUrl (/r/<program id>/<slug>)");
+      link = programIds.length ? await findLinkBySlug(em, programIds[0], slug) : null;
     }
     if (!link) throw notFound('No such link');
-    const program = await this.programSettings(em, link.programId);
+    const program = await this.programSettings(ctx, link.programId);
     const base = this.destination(program.baseUrls, to);
     if (!base) throw notFound('This program has no base URL to send visitors to');
-    const click = await this.count(em, link, program.hashKey, meta);
+    const click = await this.count(ctx, link, program.hashKey, meta);
     return fullUrl(base, link.link, { click_id: click.id });
   }
 
   /** What a click needs of its program, in one statement: where to send visitors and the key of its hashes (never shown). */
-  private async programSettings(em: EntityManager, programId: string): Promise<{ baseUrls: string[]; hashKey: string }> {
-    const [row] = await em.execute<{ base_urls: string[]; click_hash_key: string }[]>('select base_urls, click_hash_key from programs where id = ?', [programId]);
-    if (!row) throw notFound('No such program');
-    return { baseUrls: row.base_urls, hashKey: row.click_hash_key };
+  private async programSettings(ctx: ServiceContext, programId: string): Promise<{ baseUrls: string[]; hashKey: string }> {
+    const settings = await clickSettings(ctx.em, programId);
+    if (!settings) throw notFound('No such program');
+    return settings;
   }
 
   private destination(baseUrls: string[], to: string | undefined): string | undefined {
@@ -102,20 +108,17 @@ export class ClickService {
    * within the window: then that click is the answer and nothing changes. A transaction-scoped advisory lock on
    * (link, visitor) makes the look-then-insert hold under concurrent requests; other visitors do not wait.
    */
-  private async count(em: EntityManager, link: AffiliateLink, hashKey: string, meta: ClickMeta): Promise<Click> {
+  private async count(ctx: ServiceContext, link: AffiliateLink, hashKey: string, meta: ClickMeta): Promise<Click> {
     const hash = (v: string) => createHmac('sha256', hashKey).update(v).digest('hex');
     // Without an address there is no visitor to recognise: each such click counts.
     const visitorHash = meta.ip ? hash(`${meta.ip}\n${meta.userAgent ?? ''}`) : null;
-    return em.transactional(async (tem) => {
+    return inTransaction(ctx, async ({ em: tem }) => {
       if (visitorHash) {
-        await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`click:${link.id}:${visitorHash}`]);
-        const rows = await tem.execute<Array<Record<string, unknown>>>(
-          'select * from clicks where program_id = ? and link_id = ? and visitor_hash = ? and created_at > ? order by created_at desc limit 1',
-          [link.programId, link.id, visitorHash, new Date(Date.now() - REPEAT_CLICK_WINDOW_MS)],
-        );
-        if (rows.length) return toDetached(tem, Click, rows)[0];
+        await lockVisitor(tem, link.id, visitorHash);
+        const repeat = await visitorClickSince(tem, link.programId, link.id, visitorHash, new Date(Date.now() - REPEAT_CLICK_WINDOW_MS));
+        if (repeat) return repeat;
       }
-      const click = tem.create(Click, {
+      const click = await insertClick(tem, {
         programId: link.programId,
         affiliateId: link.affiliateId,
         linkId: link.id,
@@ -126,10 +129,7 @@ export class ClickService {
         visitorHash,
         landingUrl: clip(meta.landingUrl, 2000),
       });
-      tem.persist(click);
-      await tem.flush();
-      await tem.execute('update affiliate_links set clicks = clicks + 1 where program_id = ? and id = ?', [link.programId, link.id]);
-      await tem.execute('update affiliates set number_of_clicks = number_of_clicks + 1 where program_id = ? and id = ?', [link.programId, link.affiliateId]);
+      await bumpClickCounters(tem, link.programId, link.id, link.affiliateId);
       return click;
     });
   }

@@ -26,7 +26,3 @@ export class Commission {
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
-
-/** A pending commission whose holding period has ended reads as approved (the stored row catches up lazily). */
-export const effectiveStatus = (c: Pick<Commission, 'status' | 'holdUntil'>, now = Date.now()): CommissionStatus =>
-  c.status === 'pending' && c.holdUntil && c.holdUntil.getTime() <= now ? 'approved' : c.status;

@@ -1,25 +1,80 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { add, dec, neg, sub, toText } from '../../common/decimal';
+import type { ServiceContext } from '../service-context';
+import type { CommissionResult } from './commission.calculator';
 import type { Commission } from './commission.entity';
+import {
+  addAffiliateEarnings,
+  commissionForSaleForUpdate,
+  insertCommission,
+  insertLedgerEntry,
+  saveCommissionReversal,
+  saveCommissionTerms,
+} from './commission.queries';
 
 /**
  * The commission ledger: every change to what an affiliate earned is an appended entry, and the
- * commission's amount and the affiliate's total move by exactly that entry, in the caller's transaction.
+ * commission's amount and the affiliate's total move by exactly that entry, in the caller's transaction
+ * (`tx`: the context of the caller's unit of work).
  */
-export async function appendEntry(em: EntityManager, c: Commission, kind: 'earned' | 'correction' | 'reversal', amount: string, note?: string): Promise<void> {
-  await em.execute('insert into commission_entries (program_id, commission_id, kind, amount, note) values (?, ?, ?, ?, ?)', [c.programId, c.id, kind, amount, note ?? null]);
+
+/** The commission of a sale, locked for the rest of the transaction; read-only data that the functions below save. */
+export function lockCommissionOfSale(tx: ServiceContext, programId: string, saleId: number): Promise<Commission | null> {
+  return commissionForSaleForUpdate(tx.em, programId, saleId);
+}
+
+/** The commission of a new sale with its `earned` entry: approved at once, or pending for the holding period (days). */
+export async function recordCommission(
+  tx: ServiceContext,
+  sale: { programId: string; id: number; affiliateId: string; currency: string },
+  terms: CommissionResult,
+  holdDays: number,
+): Promise<Commission> {
+  const now = new Date();
+  const commission = await insertCommission(tx.em, {
+    programId: sale.programId,
+    saleId: sale.id,
+    affiliateId: sale.affiliateId,
+    rate: terms.rate,
+    base: terms.base,
+    amount: terms.amount,
+    currency: sale.currency,
+    status: holdDays > 0 ? 'pending' : 'approved',
+    holdUntil: holdDays > 0 ? new Date(now.getTime() + holdDays * 86_400_000) : null,
+    approvedAt: holdDays > 0 ? null : now,
+  });
+  await appendEntry(tx, commission, 'earned', terms.amount);
+  return commission;
+}
+
+/** One entry; a correction or reversal moves `c.amount` too (the caller saves the commission's row). */
+export async function appendEntry(tx: ServiceContext, c: Commission, kind: 'earned' | 'correction' | 'reversal', amount: string, note?: string): Promise<void> {
+  await insertLedgerEntry(tx.em, c, kind, amount, note ?? null);
   if (kind !== 'earned') c.amount = toText(add(dec(c.amount), dec(amount)));
-  await em.execute('update affiliates set total_commission_earned = total_commission_earned + ?::numeric, updated_at = now() where id = ?', [amount, c.affiliateId]);
+  await addAffiliateEarnings(tx.em, c.programId, c.affiliateId, amount);
 }
 
-/** Sets the commission to `target` with a correction entry of the difference (nothing when equal). */
-export async function correctTo(em: EntityManager, c: Commission, target: string, note: string): Promise<void> {
+/**
+ * Sets the commission to `target` with a correction entry of the difference (none when equal), and to new
+ * terms (rate and base) when given; the row is saved when anything changed.
+ */
+export async function correctTo(tx: ServiceContext, c: Commission, target: string, note: string, terms?: { rate: string; base: string }): Promise<void> {
+  const before = `${c.rate} ${c.base} ${c.amount}`;
+  if (terms) {
+    c.rate = terms.rate;
+    c.base = terms.base;
+  }
   const delta = sub(dec(target), dec(c.amount));
-  if (delta.units === 0n) return;
-  await appendEntry(em, c, 'correction', toText(delta), note);
+  if (delta.units !== 0n) await appendEntry(tx, c, 'correction', toText(delta), note);
+  if (`${c.rate} ${c.base} ${c.amount}` === before) return;
+  c.updatedAt = new Date();
+  await saveCommissionTerms(tx.em, c);
 }
 
-/** Cancels whatever the commission still amounts to with a reversal entry. */
-export async function reverse(em: EntityManager, c: Commission, note: string): Promise<void> {
-  await appendEntry(em, c, 'reversal', toText(neg(dec(c.amount))), note);
+/** Cancels whatever the commission still amounts to with a reversal entry; the commission is reversed as of `at`. */
+export async function reverseCommission(tx: ServiceContext, c: Commission, at: Date, note: string): Promise<void> {
+  await appendEntry(tx, c, 'reversal', toText(neg(dec(c.amount))), note);
+  c.status = 'reversed';
+  c.reversedAt = at;
+  c.updatedAt = at;
+  await saveCommissionReversal(tx.em, c);
 }

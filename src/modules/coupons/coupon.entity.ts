@@ -10,9 +10,23 @@ export type CouponDuration = (typeof COUPON_DURATIONS)[number];
 @Entity({ tableName: 'coupons' })
 export class Coupon {
   [OptionalProps]?:
-    | 'id' | 'externalId' | 'couponType' | 'percentOff' | 'amountOff' | 'currency' | 'duration' | 'durationInMonths'
-    | 'maxRedemptions' | 'timesRedeemed' | 'limitToProducts' | 'productIds' | 'valid' | 'redeemBy' | 'integrationType'
-    | 'createdAt' | 'updatedAt';
+    | 'id'
+    | 'externalId'
+    | 'couponType'
+    | 'percentOff'
+    | 'amountOff'
+    | 'currency'
+    | 'duration'
+    | 'durationInMonths'
+    | 'maxRedemptions'
+    | 'timesRedeemed'
+    | 'limitToProducts'
+    | 'productIds'
+    | 'valid'
+    | 'redeemBy'
+    | 'integrationType'
+    | 'createdAt'
+    | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'text' }) name!: string;

@@ -1,6 +1,12 @@
 import { validationError } from '../../common/errors';
-import { COUPON_DURATIONS, COUPON_TYPES, type CouponDuration, type CouponType } from './coupon.entity';
+import type { CouponDuration, CouponType } from './coupon.entity';
 
+/**
+ * A coupon's fields as the edge accepted them (src/validation/schemas/coupons.schemas.ts): names present and
+ * bounded, couponType and duration among their values, percentOff 1..100, amountOff above zero and below 10^12,
+ * durationInMonths 1..1200, maxRedemptions 0..2·10^9, currency three letters or '', productIds at most 1000
+ * strings of at most 200 characters, redeemBy a date-time.
+ */
 export interface CouponFields {
   name?: string | null;
   couponType?: string | null;
@@ -28,10 +34,11 @@ export interface CouponState {
   durationInMonths: number | null;
 }
 
-/** Spec 4.4: PERCENTAGE needs percentOff 1..100; FLAT needs amountOff > 0 and a currency; repeating needs durationInMonths. */
+/**
+ * Spec 4.4, on the coupon as a create or an update leaves it: PERCENTAGE needs percentOff; FLAT needs amountOff
+ * and a currency; repeating needs durationInMonths. (Each value's range is the edge's check.)
+ */
 export function assertCouponState(s: CouponState): void {
-  if (!(COUPON_TYPES as readonly string[]).includes(s.couponType)) throw validationError(`couponType must be one of ${COUPON_TYPES.join(', ')}`, 'couponType');
-  if (!(COUPON_DURATIONS as readonly string[]).includes(s.duration)) throw validationError(`duration must be one of ${COUPON_DURATIONS.join(', ')}`, 'duration');
   if (s.couponType === 'PERCENTAGE') {
     if (s.percentOff == null) throw validationError('percentOff is required for PERCENTAGE coupons', 'percentOff');
     assertPercentOff(s.percentOff);
@@ -43,40 +50,23 @@ export function assertCouponState(s: CouponState): void {
   if (s.duration === 'repeating') {
     if (s.durationInMonths == null) throw validationError('durationInMonths is required when duration is repeating', 'durationInMonths');
   }
-  if (s.durationInMonths != null && (!Number.isInteger(s.durationInMonths) || s.durationInMonths < 1 || s.durationInMonths > 1200)) {
-    throw validationError('durationInMonths must be an integer from 1 to 1200', 'durationInMonths');
-  }
 }
 
+/** percentOff is stored with 4 decimals (numeric(7,4)): no more may be sent. */
 export function assertPercentOff(v: number): void {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 1 || v > 100) throw validationError('percentOff must be from 1 to 100', 'percentOff');
   if (Math.abs(Number(v.toFixed(4)) - v) > 1e-9) throw validationError('percentOff may have at most 4 decimal places', 'percentOff');
 }
 
+/** amountOff is stored with 6 decimals (numeric(18,6)): no more may be sent. */
 export function assertAmountOff(v: number): void {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw validationError('amountOff must be greater than zero', 'amountOff');
-  if (v >= 1e12) throw validationError('amountOff is too large', 'amountOff');
   if (Math.abs(Number(v.toFixed(6)) - v) > 1e-9) throw validationError('amountOff may have at most 6 decimal places', 'amountOff');
 }
 
-export function normalizeCurrency(v: string | null | undefined, field = 'currency'): string | null {
-  if (v == null || v === '') return null;
-  if (!/^[A-Za-z]{3}$/.test(v)) throw validationError(`${field} must be a 3-letter ISO 4217 code`, field);
-  return v.toUpperCase();
-}
+/** A currency code as stored: upper case; '' (none) as null. */
+export const normalizeCurrency = (v: string | null | undefined): string | null => (v ? v.toUpperCase() : null);
 
-export function parseDate(v: Date | string | null | undefined, field: string): Date | null {
-  if (v == null || v === '') return null;
-  const d = v instanceof Date ? v : new Date(v);
-  if (Number.isNaN(d.getTime())) throw validationError(`${field} must be an ISO 8601 date-time`, field);
-  return d;
-}
-
-export function nonNegativeInt(v: number | null | undefined, field: string): number | null {
-  if (v == null) return null;
-  if (!Number.isInteger(v) || v < 0 || v > 2_000_000_000) throw validationError(`${field} must be a non-negative integer`, field);
-  return v;
-}
+/** A date-time input (a Date over GraphQL, ISO text from REST) as a Date; null stays null. */
+export const toDate = (v: Date | string | null | undefined): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
 
 /** The coupon's discount as a code piece: "20" for 20 %, "12.5" → "125", flat 10 → "10". */
 export function discountPiece(c: { couponType: string; percentOff: string | number | null; amountOff: string | number | null }): string {
@@ -84,3 +74,18 @@ export function discountPiece(c: { couponType: string; percentOff: string | numb
   if (raw == null) return '';
   return String(Number(raw)).replace(/[^0-9]/g, '');
 }
+
+/** The stored discount of a checked state: only the field of the coupon's type is kept, so a code's discount is never ambiguous. */
+export function discountValues(s: CouponState) {
+  return {
+    couponType: s.couponType,
+    percentOff: s.couponType === 'PERCENTAGE' && s.percentOff != null ? s.percentOff.toFixed(4) : null,
+    amountOff: s.couponType === 'FLAT' && s.amountOff != null ? s.amountOff.toFixed(6) : null,
+    currency: s.currency,
+    duration: s.duration,
+    durationInMonths: s.duration === 'repeating' ? s.durationInMonths : null,
+  };
+}
+
+/** The product ids a coupon is limited to, without repeats. */
+export const productIdList = (v: string[] | null | undefined): string[] => (v == null ? [] : [...new Set(v)]);

@@ -1,17 +1,40 @@
-import { LockMode } from '@mikro-orm/core';
 import { DomainError, notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
-import type { ServiceContext } from '../../common/service-context';
-import { mapDbError } from '../../db/db-errors';
-import { createLoaders } from '../../db/loaders';
+import { isDuplicate } from '../../db/db-errors';
+import { inTransaction } from '../../db/unit-of-work';
+import type { ServiceContext } from '../service-context';
+import { createLoaders } from '../loaders';
 import type { EventService } from '../events/event.service';
-import { couponView } from '../promo-codes/promotional-code.view';
 import type { ProgramService } from '../programs/program.service';
-import { requireName } from '../affiliates/affiliate.rules';
-import { AutoCouponRule, RANDOM_CHARS_CASES, type CodeStructure, type RandomCharsCase } from './auto-coupon-rule.entity';
-import { Coupon, type CouponDuration, type CouponType } from './coupon.entity';
-import { assertAmountOff, assertCouponState, assertPercentOff, nonNegativeInt, normalizeCurrency, parseDate, type CouponFields } from './coupon.rules';
+import { couponBody } from '../promo-codes/promotional-code.presenter';
+import type { CodeStructure, RandomCharsCase } from './auto-coupon-rule.entity';
+import type { Coupon, CouponDuration, CouponType } from './coupon.entity';
+import {
+  couponByExternalId,
+  couponById,
+  couponByName,
+  couponExternalIdTaken,
+  couponsPage,
+  deleteAutoCouponRule,
+  deleteCouponRow,
+  insertCoupon,
+  saveAutoCouponRule,
+  touchCoupon,
+  updateCouponRow,
+  type CouponValues,
+} from './coupon.queries';
+import {
+  assertAmountOff,
+  assertCouponState,
+  assertPercentOff,
+  discountValues,
+  normalizeCurrency,
+  productIdList,
+  toDate,
+  type CouponFields,
+  type CouponState,
+} from './coupon.rules';
 
 export interface AutoCouponRuleInput {
   enabled?: boolean | null;
@@ -21,22 +44,34 @@ export interface AutoCouponRuleInput {
   randomCharsCase?: string | null;
 }
 
-const DUPLICATE_EXTERNAL_ID = () => new DomainError('DUPLICATE', 'A coupon with this externalId already exists', [{ field: 'externalId', message: 'already exists' }]);
+/** The unique key of a coupon's externalId in its program. */
+const EXTERNAL_ID_KEY = 'coupons_program_external_id_key';
+
+const DUPLICATE_EXTERNAL_ID = () =>
+  new DomainError('DUPLICATE', 'A coupon with this externalId already exists', [{ field: 'externalId', message: 'already exists' }]);
+
+/** A concurrent request that took the same externalId: the unique key answers, as the check before it would. */
+const externalIdRace = (err: unknown): never => {
+  throw isDuplicate(err, EXTERNAL_ID_KEY) ? DUPLICATE_EXTERNAL_ID() : err;
+};
 
 /** Coupons: discount definitions with the rules of spec 4.4, and their automatic-code rule. */
 export class CouponService {
-  constructor(private readonly programs: ProgramService, private readonly events: EventService) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly events: EventService,
+  ) {}
 
   /** One coupon by id, externalId or name (checked in that order); null when nothing matches. */
-  async findCoupon(ctx: ServiceContext, programId: string | null | undefined, by: { id?: string | null; externalId?: string | null; name?: string | null }): Promise<Coupon | null> {
+  async findCoupon(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    by: { id?: string | null; externalId?: string | null; name?: string | null },
+  ): Promise<Coupon | null> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (by.id != null) return isUuid(by.id) ? ctx.em.findOne(Coupon, { programId: program.id, id: by.id }) : null;
-    if (by.externalId != null) return ctx.em.findOne(Coupon, { programId: program.id, externalId: by.externalId });
-    if (by.name != null) {
-      const exact = await ctx.em.findOne(Coupon, { programId: program.id, name: by.name }, { orderBy: { id: 'desc' } });
-      if (exact) return exact;
-      return ctx.em.createQueryBuilder(Coupon, 'c').select('*').where({ programId: program.id }).andWhere('lower(c.name) = ?', [by.name.toLowerCase()]).orderBy({ id: 'desc' }).limit(1).getSingleResult();
-    }
+    if (by.id != null) return isUuid(by.id) ? couponById(ctx.em, program.id, by.id) : null;
+    if (by.externalId != null) return couponByExternalId(ctx.em, program.id, by.externalId);
+    if (by.name != null) return couponByName(ctx.em, program.id, by.name);
     return null;
   }
 
@@ -44,15 +79,14 @@ export class CouponService {
   async listCoupons(ctx: ServiceContext, programId: string | null | undefined, page: PageArgs): Promise<Page<Coupon>> {
     const program = await this.programs.requireProgram(ctx, programId);
     const { limit, afterId } = pageWindow(page);
-    const rows = await ctx.em.find(Coupon, { programId: program.id, ...(afterId ? { id: { $lt: afterId } } : {}) }, { orderBy: { id: 'desc' }, limit: limit + 1 });
-    return toPage(rows, limit);
+    return toPage(await couponsPage(ctx.em, program.id, { limit: limit + 1, afterId }), limit);
   }
 
   /** Creates a coupon (PERCENTAGE by default, duration forever by default); fires coupon.created. */
-  async createCoupon(ctx: ServiceContext, programId: string | null | undefined, input: CouponFields): Promise<Coupon> {
+  async createCoupon(ctx: ServiceContext, programId: string | null | undefined, input: CouponFields & { name: string }): Promise<Coupon> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const name = requireName(input.name, 'name');
-    const state = {
+    const name = input.name.trim();
+    const state: CouponState = {
       couponType: (input.couponType ?? 'PERCENTAGE') as CouponType,
       percentOff: input.percentOff ?? null,
       amountOff: input.amountOff ?? null,
@@ -62,95 +96,80 @@ export class CouponService {
     };
     assertCouponState(state);
     const externalId = input.externalId?.trim() || null;
-    try {
-      return await ctx.em.transactional(async (em) => {
-        if (externalId && (await em.findOne(Coupon, { programId: program.id, externalId }))) throw DUPLICATE_EXTERNAL_ID();
-        const coupon = em.create(Coupon, {
-          programId: program.id,
-          name,
-          externalId,
-          ...this.discountColumns(state),
-          maxRedemptions: nonNegativeInt(input.maxRedemptions, 'maxRedemptions'),
-          limitToProducts: input.limitToProducts ?? false,
-          productIds: this.productIds(input.productIds),
-          valid: input.valid ?? true,
-          redeemBy: parseDate(input.redeemBy, 'redeemBy'),
-          integrationType: input.integrationType?.trim() || null,
-        });
-        em.persist(coupon);
-        await em.flush();
-        this.events.record(em, program.id, 'coupon.created', await couponView(createLoaders(em, program.id), coupon));
-        await em.flush();
-        return coupon;
-      });
-    } catch (err) {
-      throw this.mapError(err);
-    }
+    const values = {
+      name,
+      externalId,
+      ...discountValues(state),
+      maxRedemptions: input.maxRedemptions ?? null,
+      limitToProducts: input.limitToProducts ?? false,
+      productIds: productIdList(input.productIds),
+      valid: input.valid ?? true,
+      redeemBy: toDate(input.redeemBy),
+      integrationType: input.integrationType?.trim() || null,
+    };
+    return inTransaction(ctx, async (tx) => {
+      if (externalId && (await couponExternalIdTaken(tx.em, program.id, externalId))) throw DUPLICATE_EXTERNAL_ID();
+      const coupon = await insertCoupon(tx.em, program.id, values);
+      // A new coupon has no codes and no rule yet: its event payload needs no read.
+      await this.recordEvent(tx, program.id, 'coupon.created', coupon, true);
+      return coupon;
+    }).catch(externalIdRace);
   }
 
   /**
    * Applies the listed fields to a coupon; its codes inherit the discount, so a discount change reaches every
    * code at once. `valid: false` stops all redemptions. Fires coupon.updated.
    */
-  async updateCoupon(ctx: ServiceContext, programId: string | null | undefined, couponId: string | null | undefined, input: CouponFields): Promise<Coupon> {
+  async updateCoupon(ctx: ServiceContext, programId: string | null | undefined, couponId: string, input: CouponFields): Promise<Coupon> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (!couponId) throw validationError('couponId is required', 'couponId');
     if (input.percentOff != null) assertPercentOff(input.percentOff);
     if (input.amountOff != null) assertAmountOff(input.amountOff);
-    try {
-      return await ctx.em.transactional(async (em) => {
-        const coupon = isUuid(couponId) ? await em.findOne(Coupon, { programId: program.id, id: couponId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-        if (!coupon) throw notFound('No such coupon in this program');
-        const state = {
-          couponType: (input.couponType ?? coupon.couponType) as CouponType,
-          percentOff: input.percentOff !== undefined ? input.percentOff : coupon.percentOff == null ? null : Number(coupon.percentOff),
-          amountOff: input.amountOff !== undefined ? input.amountOff : coupon.amountOff == null ? null : Number(coupon.amountOff),
-          currency: input.currency !== undefined ? normalizeCurrency(input.currency) : coupon.currency,
-          duration: (input.duration ?? coupon.duration) as CouponDuration,
-          durationInMonths: input.durationInMonths !== undefined ? input.durationInMonths : coupon.durationInMonths,
-        };
-        if (state.duration !== 'repeating' && input.durationInMonths === undefined && input.duration !== undefined) state.durationInMonths = null;
-        assertCouponState(state);
-        Object.assign(coupon, this.discountColumns(state));
-        if (input.name !== undefined) coupon.name = requireName(input.name, 'name');
-        if (input.maxRedemptions !== undefined) {
-          coupon.maxRedemptions = nonNegativeInt(input.maxRedemptions, 'maxRedemptions');
-          if (coupon.maxRedemptions != null && coupon.maxRedemptions < coupon.timesRedeemed) {
-            throw validationError(`maxRedemptions cannot be below the ${coupon.timesRedeemed} redemptions already made`, 'maxRedemptions');
-          }
+    return inTransaction(ctx, async (tx) => {
+      const coupon = isUuid(couponId) ? await couponById(tx.em, program.id, couponId, true) : null;
+      if (!coupon) throw notFound('No such coupon in this program');
+      const state: CouponState = {
+        couponType: (input.couponType ?? coupon.couponType) as CouponType,
+        percentOff: input.percentOff !== undefined ? input.percentOff : coupon.percentOff == null ? null : Number(coupon.percentOff),
+        amountOff: input.amountOff !== undefined ? input.amountOff : coupon.amountOff == null ? null : Number(coupon.amountOff),
+        currency: input.currency !== undefined ? normalizeCurrency(input.currency) : coupon.currency,
+        duration: (input.duration ?? coupon.duration) as CouponDuration,
+        durationInMonths: input.durationInMonths !== undefined ? input.durationInMonths : coupon.durationInMonths,
+      };
+      if (state.duration !== 'repeating' && input.durationInMonths === undefined && input.duration !== undefined) state.durationInMonths = null;
+      assertCouponState(state);
+      const changes: CouponValues = discountValues(state);
+      if (input.name != null) changes.name = input.name.trim(); // never null here: a name cannot be cleared (the edge refuses null)
+      if (input.maxRedemptions !== undefined) {
+        changes.maxRedemptions = input.maxRedemptions;
+        if (changes.maxRedemptions != null && changes.maxRedemptions < coupon.timesRedeemed) {
+          throw validationError(`maxRedemptions cannot be below the ${coupon.timesRedeemed} redemptions already made`, 'maxRedemptions');
         }
-        if (input.limitToProducts != null) coupon.limitToProducts = input.limitToProducts;
-        if (input.productIds !== undefined) coupon.productIds = this.productIds(input.productIds);
-        if (input.valid != null) coupon.valid = input.valid;
-        if (input.redeemBy !== undefined) coupon.redeemBy = parseDate(input.redeemBy, 'redeemBy');
-        if (input.externalId !== undefined) {
-          const ext = input.externalId?.trim() || null;
-          if (ext && ext !== coupon.externalId && (await em.findOne(Coupon, { programId: program.id, externalId: ext }))) throw DUPLICATE_EXTERNAL_ID();
-          coupon.externalId = ext;
-        }
-        if (input.integrationType !== undefined) coupon.integrationType = input.integrationType?.trim() || null;
-        coupon.updatedAt = new Date();
-        await em.flush();
-        this.events.record(em, program.id, 'coupon.updated', await couponView(createLoaders(em, program.id), coupon));
-        await em.flush();
-        return coupon;
-      });
-    } catch (err) {
-      throw this.mapError(err);
-    }
+      }
+      if (input.limitToProducts != null) changes.limitToProducts = input.limitToProducts;
+      if (input.productIds !== undefined) changes.productIds = productIdList(input.productIds);
+      if (input.valid != null) changes.valid = input.valid;
+      if (input.redeemBy !== undefined) changes.redeemBy = toDate(input.redeemBy);
+      if (input.externalId !== undefined) {
+        const ext = input.externalId?.trim() || null;
+        if (ext && ext !== coupon.externalId && (await couponExternalIdTaken(tx.em, program.id, ext))) throw DUPLICATE_EXTERNAL_ID();
+        changes.externalId = ext;
+      }
+      if (input.integrationType !== undefined) changes.integrationType = input.integrationType?.trim() || null;
+      const updated = await updateCouponRow(tx.em, program.id, coupon.id, changes, new Date());
+      await this.recordEvent(tx, program.id, 'coupon.updated', updated);
+      return updated;
+    }).catch(externalIdRace);
   }
 
   /** Deletes a coupon and every promotional code attached to it; fires coupon.deleted. */
-  async deleteCoupon(ctx: ServiceContext, programId: string | null | undefined, couponId: string | null | undefined): Promise<{ id: string; name: string | null }> {
+  async deleteCoupon(ctx: ServiceContext, programId: string | null | undefined, couponId: string): Promise<{ id: string; name: string | null }> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (!couponId) throw validationError('couponId is required', 'couponId');
-    return ctx.em.transactional(async (em) => {
-      const coupon = isUuid(couponId) ? await em.findOne(Coupon, { programId: program.id, id: couponId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    return inTransaction(ctx, async (tx) => {
+      const coupon = isUuid(couponId) ? await couponById(tx.em, program.id, couponId, true) : null;
       if (!coupon) throw notFound('No such coupon in this program');
-      const view = await couponView(createLoaders(em, program.id), coupon);
-      await em.nativeDelete(Coupon, { programId: program.id, id: coupon.id });
-      this.events.record(em, program.id, 'coupon.deleted', view);
-      await em.flush();
+      // The payload shows the codes that go with it: read before they are gone.
+      await this.recordEvent(tx, program.id, 'coupon.deleted', coupon);
+      await deleteCouponRow(tx.em, program.id, coupon.id);
       return { id: coupon.id, name: coupon.name };
     });
   }
@@ -160,56 +179,56 @@ export class CouponService {
     const program = await this.programs.requireProgram(ctx, programId);
     const cs = input.codeStructure ?? {};
     if (!Object.values(cs).some(Boolean) && !input.prefix) throw validationError('codeStructure must choose at least one piece', 'codeStructure');
+    // randomCharsLength 1..32 and randomCharsCase among RANDOM_CHARS_CASES: the edge's checks (AutoCouponRuleBody).
     const len = input.randomCharsLength ?? 4;
-    if (!Number.isInteger(len) || len < 1 || len > 32) throw validationError('randomCharsLength must be an integer from 1 to 32', 'randomCharsLength');
     const charsCase = (input.randomCharsCase ?? 'mixed') as RandomCharsCase;
-    if (!RANDOM_CHARS_CASES.includes(charsCase)) throw validationError(`randomCharsCase must be one of ${RANDOM_CHARS_CASES.join(', ')}`, 'randomCharsCase');
-    return ctx.em.transactional(async (em) => {
-      const coupon = isUuid(couponId) ? await em.findOne(Coupon, { programId: program.id, id: couponId }) : null;
+    const structure: CodeStructure = {
+      firstName: !!cs.firstName,
+      lastName: !!cs.lastName,
+      email: !!cs.email,
+      discountAmount: !!cs.discountAmount,
+      couponName: !!cs.couponName,
+      randomChars: !!cs.randomChars,
+    };
+    return inTransaction(ctx, async (tx) => {
+      const coupon = isUuid(couponId) ? await couponById(tx.em, program.id, couponId) : null;
       if (!coupon) throw notFound('No such coupon in this program');
-      const structure: CodeStructure = {
-        firstName: !!cs.firstName, lastName: !!cs.lastName, email: !!cs.email, discountAmount: !!cs.discountAmount, couponName: !!cs.couponName, randomChars: !!cs.randomChars,
+      const at = new Date();
+      const rule = {
+        enabled: input.enabled ?? true,
+        codeStructure: structure,
+        prefix: input.prefix?.trim() || null,
+        randomCharsLength: len,
+        randomCharsCase: charsCase,
       };
-      await em.upsert(AutoCouponRule, {
-        couponId: coupon.id, programId: program.id, enabled: input.enabled ?? true, codeStructure: structure,
-        prefix: input.prefix?.trim() || null, randomCharsLength: len, randomCharsCase: charsCase, updatedAt: new Date(),
-      });
-      coupon.updatedAt = new Date();
-      await em.flush();
-      return coupon;
+      await saveAutoCouponRule(tx.em, program.id, coupon.id, rule, at);
+      return (await touchCoupon(tx.em, program.id, coupon.id, at)) ?? coupon;
     });
   }
 
   async removeAutoCouponRule(ctx: ServiceContext, programId: string | null | undefined, couponId: string): Promise<Coupon> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const coupon = isUuid(couponId) ? await ctx.em.findOne(Coupon, { programId: program.id, id: couponId }) : null;
-    if (!coupon) throw notFound('No such coupon in this program');
-    await ctx.em.nativeDelete(AutoCouponRule, { programId: program.id, couponId: coupon.id });
-    return coupon;
+    return inTransaction(ctx, async (tx) => {
+      const coupon = isUuid(couponId) ? await couponById(tx.em, program.id, couponId) : null;
+      if (!coupon) throw notFound('No such coupon in this program');
+      await deleteAutoCouponRule(tx.em, program.id, coupon.id);
+      return coupon;
+    });
   }
 
-  private discountColumns(s: { couponType: CouponType; percentOff: number | null; amountOff: number | null; currency: string | null; duration: CouponDuration; durationInMonths: number | null }) {
-    return {
-      couponType: s.couponType,
-      // Only the field of the coupon's type is kept: a code's discount is never ambiguous.
-      percentOff: s.couponType === 'PERCENTAGE' && s.percentOff != null ? s.percentOff.toFixed(4) : null,
-      amountOff: s.couponType === 'FLAT' && s.amountOff != null ? s.amountOff.toFixed(6) : null,
-      currency: s.currency,
-      duration: s.duration,
-      durationInMonths: s.duration === 'repeating' ? s.durationInMonths : null,
-    };
-  }
-
-  private productIds(v: string[] | null | undefined): string[] {
-    if (v == null) return [];
-    if (v.length > 1000) throw validationError('productIds may hold at most 1000 ids', 'productIds');
-    for (const id of v) if (typeof id !== 'string' || id.length > 200) throw validationError('productIds must be strings of at most 200 characters', 'productIds');
-    return [...new Set(v)];
-  }
-
-  private mapError(err: unknown): unknown {
-    const mapped = mapDbError(err);
-    if (mapped instanceof DomainError && mapped.code === 'DUPLICATE') return DUPLICATE_EXTERNAL_ID();
-    return mapped;
+  /** The coupon's event; a new coupon (`fresh`) has no codes or rule to read. */
+  private async recordEvent(
+    tx: ServiceContext,
+    programId: string,
+    type: 'coupon.created' | 'coupon.updated' | 'coupon.deleted',
+    coupon: Coupon,
+    fresh = false,
+  ): Promise<void> {
+    const loaders = createLoaders(tx.em, programId);
+    if (fresh) {
+      loaders.codesByCouponId.prime(coupon.id, []);
+      loaders.ruleByCouponId.prime(coupon.id, null);
+    }
+    this.events.record(tx, programId, type, await couponBody(tx.em, programId, coupon, loaders));
   }
 }

@@ -1,22 +1,25 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../common/logger';
-import { Email } from './email.entity';
+import type { ServiceContext } from '../service-context';
+import type { Email } from './email.entity';
+import { queueEmail } from './email.queries';
 import type { EmailContent } from './email.templates';
 
 /** Email outbox: rows are written in the transaction that causes them; the worker sends them after commit. */
 export class EmailService {
   private wakeWorker: (() => void) | undefined;
 
-  constructor(private readonly log: Logger, private readonly smtpConfigured: boolean) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly smtpConfigured: boolean,
+  ) {}
 
   onEnqueued(wake: () => void): void {
     this.wakeWorker = wake;
   }
 
-  enqueue(em: EntityManager, programId: string | null, content: EmailContent): Email {
-    const email = em.create(Email, { programId, ...content });
-    em.persist(email);
-    return email;
+  /** Queues an email in the transaction of its cause (`tx`: the transaction's context). */
+  enqueue(tx: ServiceContext, programId: string | null, content: EmailContent): Email {
+    return queueEmail(tx.em, programId, content);
   }
 
   /**

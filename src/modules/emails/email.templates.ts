@@ -6,8 +6,15 @@ export interface EmailContent {
   text: string;
 }
 
-interface AffiliateLike { firstName: string; lastName: string; email: string; affiliateStatus: string }
-interface ProgramLike { name: string }
+interface AffiliateLike {
+  firstName: string;
+  lastName: string;
+  email: string;
+  affiliateStatus: string;
+}
+interface ProgramLike {
+  name: string;
+}
 
 export function adminNewAffiliateEmail(program: ProgramLike, ownerEmail: string, a: AffiliateLike, slug: string): EmailContent {
   return {

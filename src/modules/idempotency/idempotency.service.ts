@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { claimKey, deleteExpiredKey, keyState, purgeExpiredKeys, releaseKey, renewLease, storeAnswer, takeOverKey } from './idempotency.queries';
 
 /** A claim on a key: `owner` fences every later statement, `takenOver` when it replaced a dead holder. */
 export interface IdempotencyClaim {
@@ -8,10 +9,7 @@ export interface IdempotencyClaim {
 }
 
 export type IdempotencyOutcome =
-  | { kind: 'proceed'; claim: IdempotencyClaim }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'mismatch' }
-  | { kind: 'running' };
+  { kind: 'proceed'; claim: IdempotencyClaim } | { kind: 'replay'; status: number; body: string } | { kind: 'mismatch' } | { kind: 'running' };
 
 const TTL_HOURS = 24;
 /** A running key is held this long past its last renewal: how long a key of a dead process stays blocked. */
@@ -33,35 +31,19 @@ export class IdempotencyService {
 
   async begin(credential: string, key: string, requestHash: string): Promise<IdempotencyOutcome> {
     const em = this.orm.em.fork();
-    if (Math.random() < 0.01) await em.execute('delete from idempotency_keys where expires_at < now()');
-    const owner = randomUUID();
+    if (Math.random() < 0.01) await purgeExpiredKeys(em);
+    const claim = { credential, key, requestHash, owner: randomUUID(), ttlHours: TTL_HOURS, leaseSeconds: LEASE_SECONDS };
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = await em.execute<{ key: string }[]>(
-        `insert into idempotency_keys (credential, key, request_hash, status, expires_at, lease_owner, lease_expires_at)
-         values (?, ?, ?, 'running', now() + make_interval(hours => ?), ?, now() + make_interval(secs => ?))
-         on conflict do nothing returning key`,
-        [credential, key, requestHash, TTL_HOURS, owner, LEASE_SECONDS],
-      );
-      if (claimed.length) return { kind: 'proceed', claim: { owner, takenOver: false } };
-      const [row] = await em.execute<Array<{ request_hash: string; status: string; response_status: number | null; response_body: string | null; expired: boolean; lapsed: boolean }>>(
-        `select request_hash, status, response_status, response_body, expires_at < now() as expired, lease_expires_at < now() as lapsed
-           from idempotency_keys where credential = ? and key = ?`,
-        [credential, key],
-      );
+      if (await claimKey(em, claim)) return { kind: 'proceed', claim: { owner: claim.owner, takenOver: false } };
+      const row = await keyState(em, credential, key);
       if (!row) continue; // removed in between: claim again
       if (row.expired) {
-        await em.execute('delete from idempotency_keys where credential = ? and key = ? and expires_at < now()', [credential, key]);
+        await deleteExpiredKey(em, credential, key);
         continue;
       }
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
       if (row.status === 'running' && row.lapsed) {
-        // The conditions again, in the statement: of two retries racing for one dead key, one wins.
-        const taken = await em.execute<{ key: string }[]>(
-          `update idempotency_keys set lease_owner = ?, lease_expires_at = now() + make_interval(secs => ?), expires_at = now() + make_interval(hours => ?)
-            where credential = ? and key = ? and status = 'running' and request_hash = ? and lease_expires_at < now() returning key`,
-          [owner, LEASE_SECONDS, TTL_HOURS, credential, key, requestHash],
-        );
-        if (taken.length) return { kind: 'proceed', claim: { owner, takenOver: true } };
+        if (await takeOverKey(em, claim)) return { kind: 'proceed', claim: { owner: claim.owner, takenOver: true } };
         continue;
       }
       if (row.status === 'running') return { kind: 'running' };
@@ -72,12 +54,7 @@ export class IdempotencyService {
 
   /** Extends the lease; false when it is no longer ours (answered, released or taken over). */
   async renew(credential: string, key: string, owner: string): Promise<boolean> {
-    const rows = await this.orm.em.fork().execute<{ key: string }[]>(
-      `update idempotency_keys set lease_expires_at = now() + make_interval(secs => ?)
-        where credential = ? and key = ? and status = 'running' and lease_owner = ? returning key`,
-      [LEASE_SECONDS, credential, key, owner],
-    );
-    return rows.length > 0;
+    return renewLease(this.orm.em.fork(), credential, key, owner, LEASE_SECONDS);
   }
 
   /**
@@ -122,16 +99,11 @@ export class IdempotencyService {
 
   /** Stores the answer; false when the key is no longer ours, and then nothing is stored. */
   async complete(credential: string, key: string, owner: string, status: number, body: string): Promise<boolean> {
-    const rows = await this.orm.em.fork().execute<{ key: string }[]>(
-      `update idempotency_keys set status = 'done', response_status = ?, response_body = ?
-        where credential = ? and key = ? and status = 'running' and lease_owner = ? returning key`,
-      [status, body, credential, key, owner],
-    );
-    return rows.length > 0;
+    return storeAnswer(this.orm.em.fork(), credential, key, owner, status, body);
   }
 
   /** Forgets a key whose request failed on our side (5xx) or answered unstored, so the client can retry it. */
   async abandon(credential: string, key: string, owner: string): Promise<void> {
-    await this.orm.em.fork().execute(`delete from idempotency_keys where credential = ? and key = ? and status = 'running' and lease_owner = ?`, [credential, key, owner]);
+    await releaseKey(this.orm.em.fork(), credential, key, owner);
   }
 }

@@ -41,7 +41,9 @@ export function fullUrl(baseUrl: string, slug: string, extra: Record<string, str
   const head = hash === -1 ? baseUrl : baseUrl.slice(0, hash);
   const fragment = hash === -1 ? '' : baseUrl.slice(hash);
   const sep = !head.includes('?') ? '?' : head.endsWith('?') || head.endsWith('&') ? '' : '&';
-  const more = Object.entries(extra).map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`).join('');
+  const more = Object.entries(extra)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`)
+    .join('');
   return `${head}${sep}ref=${slug}${more}${fragment}`;
 }
 

@@ -1,13 +1,27 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../common/errors';
 import { isUuid, randomToken, sha256 } from '../../common/ids';
-import type { ServiceContext } from '../../common/service-context';
+import type { ServiceContext } from '../service-context';
 import { TOKEN_PREFIX } from '../../auth/credentials';
+import { toDetached } from '../../db/rows';
+import { inTransaction, translated } from '../../db/unit-of-work';
+import { findProgramById } from '../programs/program.finder';
 import type { ProgramService } from '../programs/program.service';
 import { Program } from '../programs/program.entity';
 import { OAuthToken } from './oauth-token.entity';
-import { toDetached } from '../../db/rows';
+import {
+  insertCode,
+  insertToken,
+  lockedCode,
+  markCodeUsed,
+  revokeTokenOnce,
+  revokeTokenRow,
+  tokenInProgram,
+  tokenOfOwner,
+  tokensOf,
+  tokenWithProgramByHash,
+  touchToken,
+} from './oauth.queries';
 
 const CODE_TTL_MS = 10 * 60_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -20,19 +34,32 @@ export function pkceMatches(verifier: string, challenge: string, method: string 
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
 
-/** Authorization codes and partner tokens (spec section 5, RFC 6749 and RFC 9700). */
+/**
+ * Authorization codes and partner tokens (spec section 5, RFC 6749 and RFC 9700). The token and authentication
+ * steps run before there is an actor and take an anonymous context (anonymousContext).
+ */
 export class OAuthService {
   constructor(private readonly programs: ProgramService) {}
 
   /** A single-use code (256 random bits, stored hashed, 10 minutes) bound to partner, redirect URI, user and program. */
-  async issueCode(em: EntityManager, args: { partner: string; userId: string; programId: string; redirectUri: string; codeChallenge?: string | null; codeChallengeMethod?: string | null }): Promise<string> {
-    const program = await em.findOne(Program, { id: args.programId });
+  async issueCode(
+    ctx: ServiceContext,
+    args: { partner: string; userId: string; programId: string; redirectUri: string; codeChallenge?: string | null; codeChallengeMethod?: string | null },
+  ): Promise<string> {
+    const program = await findProgramById(ctx.em, args.programId);
     if (!program || program.ownerId !== args.userId) throw notFound('No such program');
     const code = randomToken(32);
-    await em.execute(
-      `insert into oauth_codes (code_hash, program_id, user_id, partner, redirect_uri, code_challenge, code_challenge_method, expires_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [sha256(code), program.id, args.userId, args.partner, args.redirectUri, args.codeChallenge ?? null, args.codeChallengeMethod ?? null, new Date(Date.now() + CODE_TTL_MS)],
+    await translated(
+      insertCode(ctx.em, {
+        codeHash: sha256(code),
+        programId: program.id,
+        userId: args.userId,
+        partner: args.partner,
+        redirectUri: args.redirectUri,
+        codeChallenge: args.codeChallenge ?? null,
+        codeChallengeMethod: args.codeChallengeMethod ?? null,
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      }),
     );
     return code;
   }
@@ -41,15 +68,13 @@ export class OAuthService {
    * Trades a code for a token. Unknown, expired, used or mismatched (partner, redirect_uri, PKCE) codes are
    * refused alike. A second use of a code also revokes the token issued from it (RFC 6749 §4.1.2).
    */
-  async exchangeCode(em: EntityManager, args: { partner: string; code: string; redirectUri?: string; codeVerifier?: string }): Promise<ExchangeResult> {
-    return em.transactional(async (tem) => {
-      const [row] = await tem.execute<Array<{ program_id: string; user_id: string; partner: string; redirect_uri: string; code_challenge: string | null; code_challenge_method: string | null; expires_at: Date; used_at: Date | null; token_id: string | null }>>(
-        'select * from oauth_codes where code_hash = ? for update',
-        [sha256(args.code)],
-      );
+  async exchangeCode(ctx: ServiceContext, args: { partner: string; code: string; redirectUri?: string; codeVerifier?: string }): Promise<ExchangeResult> {
+    const codeHash = sha256(args.code);
+    return inTransaction(ctx, async ({ em: tem }): Promise<ExchangeResult> => {
+      const row = await lockedCode(tem, codeHash);
       if (!row) return { ok: false };
       if (row.used_at) {
-        if (row.token_id) await tem.execute('update oauth_tokens set revoked_at = coalesce(revoked_at, now()) where id = ?', [row.token_id]);
+        if (row.token_id) await revokeTokenOnce(tem, row.program_id, row.token_id);
         return { ok: false };
       }
       if (new Date(row.expires_at).getTime() <= Date.now() || row.partner !== args.partner) return { ok: false };
@@ -58,42 +83,55 @@ export class OAuthService {
       // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 §2.1.1).
       if (!row.code_challenge && args.codeVerifier !== undefined) return { ok: false };
       const accessToken = TOKEN_PREFIX.oauth + randomToken(32);
-      const token = tem.create(OAuthToken, { programId: row.program_id, userId: row.user_id, partner: row.partner, tokenHash: sha256(accessToken), prefix: accessToken.slice(0, 12) });
-      tem.persist(token);
-      await tem.flush();
-      await tem.execute('update oauth_codes set used_at = now(), token_id = ? where code_hash = ?', [token.id, sha256(args.code)]);
+      const token = await insertToken(tem, {
+        programId: row.program_id,
+        userId: row.user_id,
+        partner: row.partner,
+        tokenHash: sha256(accessToken),
+        prefix: accessToken.slice(0, 12),
+      });
+      await markCodeUsed(tem, row.program_id, codeHash, token.id);
       return { ok: true, accessToken };
     });
   }
 
   /** The live token for a presented bearer with its program, in one statement, or null. */
-  async authenticate(em: EntityManager, token: string): Promise<{ token: OAuthToken; program: Program } | null> {
-    const rows = await em.execute<Array<Record<string, unknown>>>(
-      `select to_jsonb(t) as token, p.* from oauth_tokens t join programs p on p.id = t.program_id where t.token_hash = ? and t.revoked_at is null`,
-      [sha256(token)],
-    );
-    if (!rows.length) return null;
-    const t = toDetached(em, OAuthToken, [rows[0].token as Record<string, unknown>])[0];
-    if (!t.lastUsedAt || Date.now() - t.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await em.execute('update oauth_tokens set last_used_at = ? where id = ?', [new Date(), t.id]);
-    }
-    return { token: t, program: toDetached(em, Program, [rows[0]])[0] };
+  async authenticate(ctx: ServiceContext, token: string): Promise<{ token: OAuthToken; program: Program } | null> {
+    const { em } = ctx;
+    const row = await tokenWithProgramByHash(em, sha256(token));
+    if (!row) return null;
+    const t = toDetached(em, OAuthToken, [row.token as Record<string, unknown>])[0];
+    if (!t.lastUsedAt || Date.now() - t.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) await touchToken(em, t.programId, t.id, new Date());
+    return { token: t, program: toDetached(em, Program, [row])[0] };
   }
 
   /** Connected apps of one of the user's programs. */
   async listConnections(ctx: ServiceContext, programId: string): Promise<OAuthToken[]> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return ctx.em.find(OAuthToken, { programId: program.id }, { orderBy: { id: 'desc' } });
+    return tokensOf(ctx.em, program.id);
+  }
+
+  /** A connection of the program, or null (for the pages, which act on one program). */
+  async findConnection(ctx: ServiceContext, programId: string, id: string): Promise<OAuthToken | null> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    return isUuid(id) ? tokenInProgram(ctx.em, program.id, id) : null;
   }
 
   /** Revokes a connection: its token answers 401 from the next request on. */
   async revokeConnection(ctx: ServiceContext, id: string): Promise<OAuthToken> {
-    const t = isUuid(id) ? await ctx.em.findOne(OAuthToken, { id }) : null;
-    // Another user's connection answers exactly like one that does not exist.
+    const a = ctx.actor;
+    // Looked up among the caller's programs only: another user's connection answers exactly like one that does not exist.
+    const t = !isUuid(id)
+      ? null
+      : a.kind === 'session'
+        ? await tokenOfOwner(ctx.em, a.userId, id)
+        : a.kind === 'apiKey' || a.kind === 'oauth'
+          ? await tokenInProgram(ctx.em, a.programId, id)
+          : null;
     if (!t || !(await this.programs.ownsProgram(ctx, t.programId))) throw notFound('No such connection');
     if (!t.revokedAt) {
       t.revokedAt = new Date();
-      await ctx.em.flush();
+      await translated(revokeTokenRow(ctx.em, t.programId, t.id, t.revokedAt));
     }
     return t;
   }

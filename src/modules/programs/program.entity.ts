@@ -5,9 +5,23 @@ import { newId } from '../../common/ids';
 @Entity({ tableName: 'programs' })
 export class Program {
   [OptionalProps]?:
-    | 'id' | 'domain' | 'logoUrl' | 'currency' | 'baseUrls' | 'defaultCommissionRate' | 'autoApproveAffiliates'
-    | 'deductTax' | 'deductShipping' | 'refundWindowDays' | 'commissionHoldDays' | 'affiliateLimit'
-    | 'monthlyReferralLimit' | 'readsPerMinute' | 'writesPerMinute' | 'createdAt' | 'updatedAt';
+    | 'id'
+    | 'domain'
+    | 'logoUrl'
+    | 'currency'
+    | 'baseUrls'
+    | 'defaultCommissionRate'
+    | 'autoApproveAffiliates'
+    | 'deductTax'
+    | 'deductShipping'
+    | 'refundWindowDays'
+    | 'commissionHoldDays'
+    | 'affiliateLimit'
+    | 'monthlyReferralLimit'
+    | 'readsPerMinute'
+    | 'writesPerMinute'
+    | 'createdAt'
+    | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) ownerId!: string;
   @Property({ type: 'text' }) name!: string;

@@ -28,14 +28,22 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A percentage 0..100 with at most 4 decimals, as an exact decimal string. */
+/**
+ * A percentage with at most 4 decimals, as an exact decimal string. Its range (0..100) is the edge's check for
+ * request inputs (Rate() in src/validation/kit.ts); program settings check it themselves (checkedRate).
+ */
 export function rateToDecimal(value: number, field: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
-    throw validationError(`${field} must be a number from 0 to 100`, field);
-  }
   const fixed = value.toFixed(4);
   if (Math.abs(Number(fixed) - value) > 1e-9) throw validationError(`${field} may have at most 4 decimal places`, field);
   return fixed.replace(/\.?0+$/, '') || '0';
+}
+
+/** A percentage 0..100 with at most 4 decimals: program settings also come from callers without a schema (CLI, demo). */
+function checkedRate(value: number, field: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
+    throw validationError(`${field} must be a number from 0 to 100`, field);
+  }
+  return rateToDecimal(value, field);
 }
 
 function intIn(value: number, field: string, min: number, max: number): number {
@@ -72,7 +80,7 @@ export function normalizeProgramSettings(input: ProgramSettingsInput, creating: 
   } else if (creating && out.domain) {
     out.baseUrls = [`https://${out.domain}`];
   }
-  if (input.defaultCommissionRate != null) out.defaultCommissionRate = rateToDecimal(input.defaultCommissionRate, 'defaultCommissionRate');
+  if (input.defaultCommissionRate != null) out.defaultCommissionRate = checkedRate(input.defaultCommissionRate, 'defaultCommissionRate');
   for (const f of ['autoApproveAffiliates', 'deductTax', 'deductShipping'] as const) if (input[f] != null) out[f] = input[f];
   if (input.refundWindowDays != null) out.refundWindowDays = intIn(input.refundWindowDays, 'refundWindowDays', 0, 3650);
   for (const f of ['commissionHoldDays', 'affiliateLimit', 'monthlyReferralLimit'] as const) {

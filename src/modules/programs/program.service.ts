@@ -1,8 +1,10 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { sessionUserId } from '../../auth/actor';
-import type { ServiceContext } from '../../common/service-context';
-import { Program } from './program.entity';
+import { inTransaction, translated } from '../../db/unit-of-work';
+import type { ServiceContext } from '../service-context';
+import type { Program } from './program.entity';
+import { insertProgram, programById, programsOwnedBy, updateProgramRow, type ProgramChanges } from './program.queries';
 import { normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
 
 /** Programs (tenants) and the tenancy rule every other service relies on. */
@@ -18,7 +20,8 @@ export class ProgramService {
       if (programId && programId !== a.programId) throw forbidden('This credential belongs to another program');
       id = a.programId;
     } else if (a.kind === 'session') {
-      if (!programId) throw new DomainError('VALIDATION_FAILED', 'programId is required when signed in as a dashboard user', [{ field: 'programId', message: 'required' }]);
+      if (!programId)
+        throw new DomainError('VALIDATION_FAILED', 'programId is required when signed in as a dashboard user', [{ field: 'programId', message: 'required' }]);
       if (!isUuid(programId)) throw notFound('No such program');
       id = programId;
     } else {
@@ -26,12 +29,28 @@ export class ProgramService {
     }
     const cached = ctx.programs.get(id);
     if (cached) return cached;
-    // A key or token brought its program along (read in the same statement): a managed copy for this unit of
-    // work, the snapshot itself stays read-only (a streamed list runs several units of work on one actor).
-    const program = a.kind === 'session' ? await ctx.em.findOne(Program, { id }) : ctx.em.merge(Program, { ...a.program });
+    // A key or token brought its program along (read in the same statement). Programs are read-only everywhere
+    // (a change is updateProgram's statement), so the snapshot is used as it is.
+    const program = a.kind === 'session' ? await programById(ctx.em, id) : a.program;
     if (!program || (a.kind === 'session' && program.ownerId !== a.userId)) throw notFound('No such program');
     ctx.programs.set(id, program);
     return program;
+  }
+
+  /**
+   * The program of a record this call already reached, for reading: the request's (requireProgram caches it)
+   * or the credential's without waiting, else loaded once. Plain when known: GraphQL field resolvers return
+   * plain values when they can (a promise per field sends execution down its slow path for every row).
+   */
+  programOf(ctx: ServiceContext, programId: string): Program | Promise<Program> {
+    const a = ctx.actor;
+    const known = ctx.programs.get(programId) ?? ((a.kind === 'apiKey' || a.kind === 'oauth') && a.program.id === programId ? a.program : undefined);
+    if (known) return known;
+    return programById(ctx.em, programId).then((p) => {
+      if (!p) throw notFound('No such program');
+      ctx.programs.set(programId, p);
+      return p;
+    });
   }
 
   /** Whether this call may act on the program (requireProgram would succeed), without saying why not. */
@@ -47,23 +66,27 @@ export class ProgramService {
 
   /** Creates a program owned by the signed-in user. */
   async createProgram(ctx: ServiceContext, input: ProgramSettingsInput): Promise<Program> {
-    const program = ctx.em.create(Program, { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string }) });
-    await ctx.em.persistAndFlush(program);
-    return program;
+    const settings = { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string }) };
+    return inTransaction(ctx, ({ em }) => insertProgram(em, settings));
   }
 
-  /** Updates settings of one of the user's programs. */
+  /** Updates settings of one of the user's programs; only settings that differ are written (none: no statement). */
   async updateProgram(ctx: ServiceContext, id: string, input: ProgramSettingsInput): Promise<Program> {
     const program = await this.requireProgram(ctx, id);
-    ctx.em.assign(program, normalizeProgramSettings(input, false));
-    await ctx.em.flush();
-    return program;
+    const settings = normalizeProgramSettings(input, false) as ProgramChanges;
+    const same = (a: unknown, b: unknown) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b);
+    const changed = Object.fromEntries(Object.entries(settings).filter(([k, v]) => !same(program[k as keyof ProgramChanges], v))) as ProgramChanges;
+    if (!Object.keys(changed).length) return program;
+    const updated = await translated(updateProgramRow(ctx.em, program.id, changed, new Date()));
+    if (!updated) throw notFound('No such program');
+    ctx.programs.set(updated.id, updated);
+    return updated;
   }
 
   /** The signed-in user's programs, oldest first; for an API key, its own program. */
   async listPrograms(ctx: ServiceContext): Promise<Program[]> {
     const a = ctx.actor;
-    if (a.kind === 'session') return ctx.em.find(Program, { ownerId: a.userId }, { orderBy: { id: 'asc' } });
+    if (a.kind === 'session') return programsOwnedBy(ctx.em, a.userId);
     if (a.kind === 'apiKey' || a.kind === 'oauth') return [await this.requireProgram(ctx)];
     throw unauthenticated();
   }

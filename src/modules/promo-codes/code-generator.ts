@@ -25,7 +25,10 @@ export function randomChars(length: number, charsCase: RandomCharsCase, pick: (n
 
 /** Letters and digits only (accents dropped), so every piece is safe to type at checkout. */
 export const sanitizePiece = (v: string | null | undefined): string =>
-  (v ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]/g, '');
+  (v ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]/g, '');
 
 export interface CodeSources {
   firstName?: string | null;
@@ -33,6 +36,15 @@ export interface CodeSources {
   email?: string | null;
   discountAmount?: string | null;
   couponName?: string | null;
+}
+
+/**
+ * The random characters' count of a stored automatic-code rule, checked before it generates codes: a request's
+ * count is the edge's check (1..32, GENERATION_FIELDS), but the table admits 0..32.
+ */
+export function storedRandomCharsLength(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw validationError('randomCharsLength must be an integer from 1 to 32', 'randomCharsLength');
+  return n;
 }
 
 export interface GenerationOptions {
@@ -44,11 +56,11 @@ export interface GenerationOptions {
 /**
  * A generated code: the prefix, then the chosen pieces in a fixed order (first name, last name, email local
  * part, discount amount, coupon name, random characters). Case is kept, except for the random characters,
- * whose case is chosen by `randomCharsCase`.
+ * whose case is chosen by `randomCharsCase` and whose count by `randomCharsLength` (1..32, checked before: a
+ * request's at the edge, a stored rule's by storedRandomCharsLength).
  */
 export function composeCode(structure: CodeStructure, sources: CodeSources, opts: GenerationOptions, pick?: (n: number) => number): string {
   const length = opts.randomCharsLength ?? 4;
-  if (!Number.isInteger(length) || length < 1 || length > 32) throw validationError('randomCharsLength must be an integer from 1 to 32', 'randomCharsLength');
   const parts = [sanitizePiece(opts.prefix)];
   if (structure.firstName) parts.push(sanitizePiece(sources.firstName));
   if (structure.lastName) parts.push(sanitizePiece(sources.lastName));

@@ -40,7 +40,9 @@ export function redemptionRefusal(code: RedeemableCode, coupon: RedeemableCoupon
   if (!code.affiliateId) return 'promoCode has no affiliate';
   if (code.limitToAffiliate && facts.affiliateId && facts.affiliateId !== code.affiliateId) return 'promoCode can only be used by its affiliate';
   if (code.firstTimeOrder && facts.returningCustomer) return 'promoCode is for first-time orders only';
-  if (code.minimumAmount != null && facts.amount != null && Math.abs(facts.amount) < Number(code.minimumAmount)) return 'the amount is below the promoCode minimum';
-  if (code.limitToCustomers && code.customerId && facts.customerId != null && facts.customerId !== code.customerId) return 'promoCode is limited to another customer';
+  if (code.minimumAmount != null && facts.amount != null && Math.abs(facts.amount) < Number(code.minimumAmount))
+    return 'the amount is below the promoCode minimum';
+  if (code.limitToCustomers && code.customerId && facts.customerId != null && facts.customerId !== code.customerId)
+    return 'promoCode is limited to another customer';
   return null;
 }

@@ -4,8 +4,20 @@ import { BigIntType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-
 @Entity({ tableName: 'sales' })
 export class Sale {
   [OptionalProps]?:
-    | 'id' | 'referralId' | 'linkId' | 'promotionalCodeId' | 'promoCode' | 'externalId' | 'externalInvoiceId' | 'tax' | 'shipping'
-    | 'commissionRate' | 'refunded' | 'refundedAt' | 'createdAt' | 'updatedAt';
+    | 'id'
+    | 'referralId'
+    | 'linkId'
+    | 'promotionalCodeId'
+    | 'promoCode'
+    | 'externalId'
+    | 'externalInvoiceId'
+    | 'tax'
+    | 'shipping'
+    | 'commissionRate'
+    | 'refunded'
+    | 'refundedAt'
+    | 'createdAt'
+    | 'updatedAt';
   @PrimaryKey({ type: new BigIntType('number'), autoincrement: true }) id!: number;
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'uuid' }) affiliateId!: string;

@@ -1,14 +1,13 @@
 import { validationError } from '../../common/errors';
 import { dec, fitsScale, toText } from '../../common/decimal';
 
-/** A money amount from JSON: finite, at most 6 decimals, below 10^12 in size. Returned as exact decimal text. */
-export function moneyInput(v: number, field: string, opts: { nonZero?: boolean; nonNegative?: boolean } = {}): string {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw validationError(`${field} must be a number`, field);
-  if (Math.abs(v) >= 1e12) throw validationError(`${field} is too large`, field);
+/**
+ * A money amount as exact decimal text, refused with more than 6 decimals (the stored scale). That it is finite,
+ * below 10^12 in size, and non-zero or not negative where it must be, is the edge's check (Money() in src/validation/kit.ts).
+ */
+export function moneyInput(v: number, field: string): string {
   const d = dec(v);
   if (!fitsScale(d, 6)) throw validationError(`${field} may have at most 6 decimal places`, field);
-  if (opts.nonZero && d.units === 0n) throw validationError(`${field} must not be zero`, field);
-  if (opts.nonNegative && d.units < 0n) throw validationError(`${field} must be zero or more`, field);
   return toText(d);
 }
 

@@ -4,7 +4,17 @@ import { newId } from '../../common/ids';
 /** Where a program wants its events sent. The secret signs every delivery (Standard Webhooks). */
 @Entity({ tableName: 'webhook_endpoints' })
 export class WebhookEndpoint {
-  [OptionalProps]?: 'id' | 'description' | 'eventTypes' | 'enabled' | 'previousSecret' | 'previousSecretExpiresAt' | 'failingSince' | 'disabledReason' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'description'
+    | 'eventTypes'
+    | 'enabled'
+    | 'previousSecret'
+    | 'previousSecretExpiresAt'
+    | 'failingSince'
+    | 'disabledReason'
+    | 'createdAt'
+    | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'text' }) url!: string;

@@ -1,21 +1,34 @@
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import type { ServiceContext } from '../../common/service-context';
+import { inTransaction, translated } from '../../db/unit-of-work';
+import type { ServiceContext } from '../service-context';
 import type { EventType } from '../events/event.service';
 import type { ProgramService } from '../programs/program.service';
-import { WebhookEndpoint } from './webhook-endpoint.entity';
+import type { WebhookEndpoint } from './webhook-endpoint.entity';
+import { deleteEndpointRow, endpointById, endpointCount, endpointsOf, insertEndpoint, updateEndpointRow, type EndpointChanges } from './webhook.queries';
 import { newWebhookSecret } from './webhook.signing';
 import { parseWebhookUrl, resolveTarget } from './webhook.url';
 
 /** Every event type the service emits (spec section 6 plus DESIGN.md's additions). */
 export const EVENT_TYPES: readonly EventType[] = [
-  'affiliate.created', 'affiliate.updated', 'affiliate.deleted',
-  'referral.created', 'referral.updated', 'referral.deleted',
-  'coupon.created', 'coupon.updated', 'coupon.deleted',
-  'promotional_code.created', 'promotional_code.updated', 'promotional_code.deleted',
-  'sale.created', 'sale.updated', 'sale.refunded',
+  'affiliate.created',
+  'affiliate.updated',
+  'affiliate.deleted',
+  'referral.created',
+  'referral.updated',
+  'referral.deleted',
+  'coupon.created',
+  'coupon.updated',
+  'coupon.deleted',
+  'promotional_code.created',
+  'promotional_code.updated',
+  'promotional_code.deleted',
+  'sale.created',
+  'sale.updated',
+  'sale.refunded',
 ];
 
+/** An endpoint's fields as the edge accepted them (src/validation/schemas/webhooks.schemas.ts): url at most 2000 characters, description at most 500. */
 export interface EndpointInput {
   url?: string | null;
   events?: string[] | null;
@@ -27,69 +40,103 @@ const MAX_ENDPOINTS = 50;
 
 /** Webhook endpoints of a program: registration (URL checked), updates, deletion, secret rotation. */
 export class WebhookEndpointService {
-  constructor(private readonly programs: ProgramService, private readonly allowPrivate: boolean) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly allowPrivate: boolean,
+  ) {}
 
   async listEndpoints(ctx: ServiceContext, programId?: string | null): Promise<WebhookEndpoint[]> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return ctx.em.find(WebhookEndpoint, { programId: program.id }, { orderBy: { id: 'asc' } });
+    return endpointsOf(ctx.em, program.id);
   }
 
   async findEndpoint(ctx: ServiceContext, programId: string | null | undefined, id: string): Promise<WebhookEndpoint> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const e = isUuid(id) ? await ctx.em.findOne(WebhookEndpoint, { programId: program.id, id }) : null;
+    const e = isUuid(id) ? await endpointById(ctx.em, program.id, id) : null;
     if (!e) throw notFound('No such webhook endpoint in this program');
     return e;
   }
 
   /** Registers an endpoint for the given event types (every event when absent); the secret is returned this once. */
-  async createEndpoint(ctx: ServiceContext, programId: string | null | undefined, input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async createEndpoint(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    input: EndpointInput,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (!input.url) throw validationError('url is required', 'url');
-    const url = await this.checkUrl(input.url);
-    if ((await ctx.em.count(WebhookEndpoint, { programId: program.id })) >= MAX_ENDPOINTS) throw validationError(`A program can have at most ${MAX_ENDPOINTS} webhook endpoints`, 'url');
+    const url = await this.checkUrl(input.url!); // required on creation: the edge's check (CreateWebhookBody)
+    if ((await endpointCount(ctx.em, program.id)) >= MAX_ENDPOINTS)
+      throw validationError(`A program can have at most ${MAX_ENDPOINTS} webhook endpoints`, 'url');
     const secret = newWebhookSecret();
-    const endpoint = ctx.em.create(WebhookEndpoint, {
-      programId: program.id, url, secret, eventTypes: this.eventTypes(input.events), description: this.description(input.description), enabled: input.enabled ?? true,
-    });
-    await ctx.em.persistAndFlush(endpoint);
+    const fields = {
+      programId: program.id,
+      url,
+      secret,
+      eventTypes: this.eventTypes(input.events),
+      description: input.description?.trim() || null,
+      enabled: input.enabled ?? true,
+    };
+    const endpoint = await inTransaction(ctx, ({ em }) => insertEndpoint(em, fields));
     return { endpoint, secret };
   }
 
   /** Changes URL, event types, description or enabled; re-enabling clears the failure state. */
   async updateEndpoint(ctx: ServiceContext, programId: string | null | undefined, id: string, input: EndpointInput): Promise<WebhookEndpoint> {
     const endpoint = await this.findEndpoint(ctx, programId, id);
-    if (input.url != null) endpoint.url = await this.checkUrl(input.url);
-    if (input.events !== undefined) endpoint.eventTypes = this.eventTypes(input.events);
-    if (input.description !== undefined) endpoint.description = this.description(input.description);
+    const changes: EndpointChanges = {};
+    if (input.url != null) changes.url = await this.checkUrl(input.url);
+    if (input.events !== undefined) changes.eventTypes = this.eventTypes(input.events);
+    if (input.description !== undefined) changes.description = input.description?.trim() || null;
     if (input.enabled != null) {
       if (input.enabled && !endpoint.enabled) {
-        endpoint.failingSince = null;
-        endpoint.disabledReason = null;
+        changes.failingSince = null;
+        changes.disabledReason = null;
       }
-      endpoint.enabled = input.enabled;
+      changes.enabled = input.enabled;
     }
-    endpoint.updatedAt = new Date();
-    await ctx.em.flush();
+    await this.save(ctx, endpoint, changes);
     return endpoint;
   }
 
   async deleteEndpoint(ctx: ServiceContext, programId: string | null | undefined, id: string): Promise<{ id: string; url: string }> {
     const endpoint = await this.findEndpoint(ctx, programId, id);
-    await ctx.em.nativeDelete(WebhookEndpoint, { programId: endpoint.programId, id: endpoint.id });
+    await translated(deleteEndpointRow(ctx.em, endpoint.programId, endpoint.id));
     return { id: endpoint.id, url: endpoint.url };
   }
 
-  /** A new secret; the old one keeps signing beside it for `overlapHours` (default 24), so receivers can switch. */
-  async rotateSecret(ctx: ServiceContext, programId: string | null | undefined, id: string, overlapHours = 24): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    if (!Number.isFinite(overlapHours) || overlapHours < 0 || overlapHours > 24 * 30) throw validationError('overlapHours must be from 0 to 720', 'overlapHours');
+  /**
+   * A new secret; the old one keeps signing beside it for `overlapHours` (default 24; 0..720, the edge's check),
+   * so receivers can switch.
+   */
+  async rotateSecret(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    id: string,
+    overlapHours = 24,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const endpoint = await this.findEndpoint(ctx, programId, id);
     const secret = newWebhookSecret();
-    endpoint.previousSecret = overlapHours > 0 ? endpoint.secret : null;
-    endpoint.previousSecretExpiresAt = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
-    endpoint.secret = secret;
-    endpoint.updatedAt = new Date();
-    await ctx.em.flush();
+    await this.save(ctx, endpoint, {
+      previousSecret: overlapHours > 0 ? endpoint.secret : null,
+      previousSecretExpiresAt: overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null,
+      secret,
+    });
     return { endpoint, secret };
+  }
+
+  /** Applies the changes to the endpoint and writes those that differ, with updated_at (as a flush would). */
+  private async save(ctx: ServiceContext, endpoint: WebhookEndpoint, changes: EndpointChanges): Promise<void> {
+    const differs = (a: unknown, b: unknown) =>
+      Array.isArray(a) || Array.isArray(b)
+        ? JSON.stringify(a) !== JSON.stringify(b)
+        : a instanceof Date || b instanceof Date
+          ? +(a as Date) !== +(b as Date)
+          : a !== b;
+    const changed = Object.fromEntries(
+      Object.entries({ ...changes, updatedAt: new Date() }).filter(([k, v]) => differs(endpoint[k as keyof EndpointChanges], v)),
+    ) as EndpointChanges;
+    Object.assign(endpoint, changed);
+    await translated(updateEndpointRow(ctx.em, endpoint.programId, endpoint.id, changed));
   }
 
   private async checkUrl(raw: string): Promise<string> {
@@ -103,11 +150,5 @@ export class WebhookEndpointService {
     const unknown = v.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
     if (unknown.length) throw validationError(`Unknown event types: ${unknown.join(', ')} (known: ${EVENT_TYPES.join(', ')})`, 'events');
     return [...new Set(v)];
-  }
-
-  private description(v: string | null | undefined): string | null {
-    const d = v?.trim() || null;
-    if (d && d.length > 500) throw validationError('description may be at most 500 characters', 'description');
-    return d;
   }
 }

@@ -22,7 +22,12 @@ export const MAX_RESPONSE_EXCERPT_BYTES = 1024;
  * No redirects are followed (a 3xx is a failed attempt); at most 1 KiB of the answer is read and kept; the
  * whole attempt has a timeout.
  */
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
+export async function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<SendResult> {
   const started = Date.now();
   const done = (r: Omit<SendResult, 'durationMs'>): SendResult => ({ ...r, durationMs: Date.now() - started });
   let target: { address: string; family: 4 | 6 };
@@ -34,7 +39,8 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
     return done({ status: null, error: (err as Error).message, excerpt: null, retryAfter: undefined });
   }
   const pinned: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);
   };
   return new Promise<SendResult>((resolve) => {
@@ -51,7 +57,14 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
           if (size >= MAX_RESPONSE_EXCERPT_BYTES) res.destroy();
         });
         const finish = () =>
-          resolve(done({ status: res.statusCode ?? null, error: null, excerpt: excerptOf(Buffer.concat(chunks)), retryAfter: res.headers['retry-after'] as string | undefined }));
+          resolve(
+            done({
+              status: res.statusCode ?? null,
+              error: null,
+              excerpt: excerptOf(Buffer.concat(chunks)),
+              retryAfter: res.headers['retry-after'] as string | undefined,
+            }),
+          );
         res.on('end', finish);
         res.on('close', finish);
         res.on('error', finish);

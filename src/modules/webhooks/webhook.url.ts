@@ -5,12 +5,35 @@ import { validationError } from '../../common/errors';
 // Addresses a webhook must not reach unless the server allows private targets (tests, local development).
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(addr, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(addr, prefix, 'ipv4');
 // 6to4 (2002::/16) and Teredo (2001::/32) embed IPv4 addresses, private ones included; both are deprecated.
-for (const [addr, prefix] of [['::', 96], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32], ['2002::', 16], ['2001::', 32]] as const) {
+for (const [addr, prefix] of [
+  ['::', 96],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['2001::', 32],
+] as const) {
   blocked.addSubnet(addr, prefix, 'ipv6');
 }
 
@@ -20,7 +43,11 @@ export function isPrivateAddress(ip: string): boolean {
   return blocked.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4');
 }
 
-/** Syntax of a webhook URL: absolute http(s), no credentials, at most 2000 characters. */
+/**
+ * Syntax of a webhook URL: absolute http(s), no credentials, at most 2000 characters. The length stays checked
+ * here although a registration's url is bounded at the edge: deliveries re-read the stored URL, which is the
+ * normalised one (percent-encoding can make it several times longer than the text that was sent).
+ */
 export function parseWebhookUrl(raw: string): URL {
   let u: URL;
   try {

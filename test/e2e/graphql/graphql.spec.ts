@@ -149,7 +149,14 @@ describe('programs', () => {
 
   test('invalid settings are VALIDATION_FAILED and create nothing', async () => {
     const u = await signUp();
-    for (const input of [{ name: '' }, { name: 'X', currency: 'EURO' }, { name: 'X', baseUrls: ['ftp://x.example.com'] }, { name: 'X', affiliateLimit: -1 }, { name: 'X', readsPerMinute: 0 }, { name: 'X', defaultCommissionRate: 101 }]) {
+    for (const input of [
+      { name: '' },
+      { name: 'X', currency: 'EURO' },
+      { name: 'X', baseUrls: ['ftp://x.example.com'] },
+      { name: 'X', affiliateLimit: -1 },
+      { name: 'X', readsPerMinute: 0 },
+      { name: 'X', defaultCommissionRate: 101 },
+    ]) {
       expect(codeOf(await server.graphql(CREATE_PROGRAM, { input }, u.token))).toBe('VALIDATION_FAILED');
     }
     expect(dataOf(await server.graphql('{ programs { id } }', {}, u.token)).programs).toEqual([]);
@@ -158,15 +165,27 @@ describe('programs', () => {
   test('updateProgram changes what is sent, keeps the rest, and null clears optional limits', async () => {
     const u = await signUp();
     const created = dataOf(await server.graphql(CREATE_PROGRAM, { input: full }, u.token)).createProgram;
-    const res = await server.graphql(UPDATE_PROGRAM, { id: created.id, input: { name: 'Renamed', currency: 'JPY', affiliateLimit: null, deductTax: false, writesPerMinute: 30 } }, u.token);
+    const res = await server.graphql(
+      UPDATE_PROGRAM,
+      { id: created.id, input: { name: 'Renamed', currency: 'JPY', affiliateLimit: null, deductTax: false, writesPerMinute: 30 } },
+      u.token,
+    );
     const updated = dataOf(res).updateProgram;
-    expect(updated).toEqual({ ...created, name: 'Renamed', currency: 'JPY', affiliateLimit: null, deductTax: false, writesPerMinute: 30, updatedAt: expect.any(String) });
+    expect(updated).toEqual({
+      ...created,
+      name: 'Renamed',
+      currency: 'JPY',
+      affiliateLimit: null,
+      deductTax: false,
+      writesPerMinute: 30,
+      updatedAt: expect.any(String),
+    });
     const again = dataOf(await server.graphql(`query($id: ID!) { program(id: $id) { ${PROGRAM_FIELDS} } }`, { id: created.id }, u.token)).program;
     expect(again).toEqual(updated);
     expect(codeOf(await server.graphql(UPDATE_PROGRAM, { id: created.id, input: { currency: 'JP' } }, u.token))).toBe('VALIDATION_FAILED');
   });
 
-  test("a user sees and changes only their own programs", async () => {
+  test('a user sees and changes only their own programs', async () => {
     const a = await signUp();
     const b = await signUp();
     const pa = dataOf(await server.graphql(CREATE_PROGRAM, { input: { name: 'A program' } }, a.token)).createProgram;
@@ -199,7 +218,11 @@ describe('API keys', () => {
     expect(apiKey.prefix.length).toBeLessThan(key.length - 16);
     expect(Number.isNaN(Date.parse(apiKey.createdAt))).toBe(false);
 
-    const list = await server.graphql(`query($p: ID!) { apiKeys(programId: $p) { id prefix name createdAt revokedAt programId } }`, { p: p.programId }, p.session);
+    const list = await server.graphql(
+      `query($p: ID!) { apiKeys(programId: $p) { id prefix name createdAt revokedAt programId } }`,
+      { p: p.programId },
+      p.session,
+    );
     const keys = dataOf(list).apiKeys;
     expect(keys.map((k: any) => k.name)).toEqual(['tests', 'zapier sync']);
     expect(keys[1]).toEqual({ ...apiKey, revokedAt: null, programId: p.programId });
@@ -290,7 +313,13 @@ describe('tenancy of affiliates', () => {
     const anon = await server.graphql('{ affiliates { nodes { id } } }');
     expect(codeOf(anon)).toBe('UNAUTHENTICATED');
     expect(anon.body.data ?? null).toBeNull();
-    for (const authorization of ['Bearer apk_doesnotexist0000000000000', 'Bearer ses_doesnotexist0000000000000', 'Bearer xyz_unknownkind00000', 'Basic dXNlcjpwYXNz', 'Bearer']) {
+    for (const authorization of [
+      'Bearer apk_doesnotexist0000000000000',
+      'Bearer ses_doesnotexist0000000000000',
+      'Bearer xyz_unknownkind00000',
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+    ]) {
       const res = await server.request('POST', '/graphql', { headers: { authorization }, body: { query: '{ affiliates { nodes { id } } }' } });
       expect(res.status).toBe(401);
       expect(res.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -340,15 +369,12 @@ describe('connections', () => {
     expect(rest.nodes.map((n: any) => n.id)).toEqual(created.slice(3).map((a) => a.id));
   });
 
-  test.each([
-    [{ first: 0 }],
-    [{ first: 501 }],
-    [{ first: -1 }],
-    [{ first: 2, after: 'not-a-cursor' }],
-    [{ first: 'two' }],
-  ])('bad paging arguments %j are VALIDATION_FAILED', async (vars) => {
-    expect(codeOf(await server.graphql(PAGE, vars, p.key))).toBe('VALIDATION_FAILED');
-  });
+  test.each([[{ first: 0 }], [{ first: 501 }], [{ first: -1 }], [{ first: 2, after: 'not-a-cursor' }], [{ first: 'two' }]])(
+    'bad paging arguments %j are VALIDATION_FAILED',
+    async (vars) => {
+      expect(codeOf(await server.graphql(PAGE, vars, p.key))).toBe('VALIDATION_FAILED');
+    },
+  );
 
   test('affiliate → links with full URLs; link → affiliate', async () => {
     const slug = `grace-${uniq()}`;
@@ -369,13 +395,27 @@ describe('connections', () => {
       expect(l.affiliateId).toBe(a.id);
       expect(l.affiliate).toEqual({ id: a.id, email: `${slug}@example.com`, name: 'Ada Lovelace' });
     }
-    const paged = dataOf(await server.graphql(`query($id: String) { affiliate(id: $id) { links(first: 1) { nodes { link } pageInfo { hasNextPage endCursor } } } }`, { id: a.id }, p.key)).affiliate.links;
+    const paged = dataOf(
+      await server.graphql(
+        `query($id: String) { affiliate(id: $id) { links(first: 1) { nodes { link } pageInfo { hasNextPage endCursor } } } }`,
+        { id: a.id },
+        p.key,
+      ),
+    ).affiliate.links;
     expect(paged.nodes).toEqual([{ link: slug }]);
     expect(paged.pageInfo.hasNextPage).toBe(true);
-    const next = dataOf(await server.graphql(`query($id: String, $after: String) { affiliate(id: $id) { links(first: 1, after: $after) { nodes { link } pageInfo { hasNextPage } } } }`, { id: a.id, after: paged.pageInfo.endCursor }, p.key)).affiliate.links;
+    const next = dataOf(
+      await server.graphql(
+        `query($id: String, $after: String) { affiliate(id: $id) { links(first: 1, after: $after) { nodes { link } pageInfo { hasNextPage } } } }`,
+        { id: a.id, after: paged.pageInfo.endCursor },
+        p.key,
+      ),
+    ).affiliate.links;
     expect(next).toEqual({ nodes: [{ link: `${slug}-2` }], pageInfo: { hasNextPage: false } });
 
-    const byLink = dataOf(await server.graphql(`query($f: LinkFilterInput) { links(filter: $f) { nodes { link affiliate { id email } } } }`, { f: { link: `${slug}-2` } }, p.key)).links.nodes;
+    const byLink = dataOf(
+      await server.graphql(`query($f: LinkFilterInput) { links(filter: $f) { nodes { link affiliate { id email } } } }`, { f: { link: `${slug}-2` } }, p.key),
+    ).links.nodes;
     expect(byLink).toEqual([{ link: `${slug}-2`, affiliate: { id: a.id, email: `${slug}@example.com` } }]);
   });
 });

@@ -5,12 +5,12 @@
  * REST view of those states, program isolation, and concurrent batching that never puts a commission in two
  * batches. Sales are recorded through the REST API.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
+import { ISO_RE, UUID_RE } from '../../helpers/assertions';
+import { restClient } from '../../helpers/rest-client';
+import { uniq } from '../../helpers/spec-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,9 +21,7 @@ afterAll(() => server?.close());
 // ---------------------------------------------------------------------------------------------------------
 // helpers
 
-let counter = 0;
-const uniq = () => `${++counter}-${randomBytes(3).toString('hex')}`;
-const program = (settings: Record<string, unknown> = {}) => createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000, ...settings });
+const { program, sql } = restClient(() => server);
 
 type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
 const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
@@ -32,7 +30,8 @@ function dataOf(res: Gql) {
   return res.body.data;
 }
 
-const COMMISSION_FIELDS = 'id saleId affiliateId rate base amount currency status payoutBatchId paidAt paidManually approvedAt holdUntil reversedAt entries { kind amount }';
+const COMMISSION_FIELDS =
+  'id saleId affiliateId rate base amount currency status payoutBatchId paidAt paidManually approvedAt holdUntil reversedAt entries { kind amount }';
 const BATCH_FIELDS = 'id status currency total commissionCount createdAt paidAt';
 const COMMISSIONS = `query($status: CommissionStatus, $first: Int, $after: String) {
   commissions(status: $status, first: $first, after: $after) { nodes { ${COMMISSION_FIELDS} } pageInfo { hasNextPage endCursor } } }`;
@@ -71,7 +70,10 @@ async function commissionOf(p: ProgramFixture, saleId: number) {
 
 /** POST /sales crediting the affiliate; 200 or throws. */
 async function sale(p: ProgramFixture, affiliateId: string, totalEarned = 100, extra: Record<string, unknown> = {}) {
-  const res = await server.api('POST', '/sales', { token: p.key, body: { referralId: affiliateId, name: 'Buyer', email: `b-${uniq()}@example.com`, totalEarned, ...extra } });
+  const res = await server.api('POST', '/sales', {
+    token: p.key,
+    body: { referralId: affiliateId, name: 'Buyer', email: `b-${uniq()}@example.com`, totalEarned, ...extra },
+  });
   if (res.status !== 200 || !res.body) throw new Error(`POST /sales failed: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -82,9 +84,6 @@ async function restSale(p: ProgramFixture, id: number) {
 }
 async function refund(p: ProgramFixture, saleId: number) {
   return server.api('PATCH', '/sales', { token: p.key, body: { saleId } });
-}
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  return (await server.runtime.orm.em.fork().getConnection().execute(query, params)) as T[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -129,19 +128,39 @@ describe('commissions(status)', () => {
       reversedAt: null,
       entries: [{ kind: 'earned', amount: 20 }],
     });
-    expect(nodes[1]).toEqual(expect.objectContaining({ amount: 5, entries: [{ kind: 'earned', amount: 2 }, { kind: 'correction', amount: 3 }] }));
+    expect(nodes[1]).toEqual(
+      expect.objectContaining({
+        amount: 5,
+        entries: [
+          { kind: 'earned', amount: 2 },
+          { kind: 'correction', amount: 3 },
+        ],
+      }),
+    );
   });
 
-  test('reversed: the refunded sale\'s commission, amount 0, earned + reversal', async () => {
+  test("reversed: the refunded sale's commission, amount 0, earned + reversal", async () => {
     const nodes = await commissions(p, 'reversed');
     expect(saleIdsOf(nodes)).toEqual([reversed.id]);
-    expect(nodes[0]).toEqual(expect.objectContaining({ status: 'reversed', amount: 0, reversedAt: expect.stringMatching(ISO_RE), entries: [{ kind: 'earned', amount: 10 }, { kind: 'reversal', amount: -10 }] }));
+    expect(nodes[0]).toEqual(
+      expect.objectContaining({
+        status: 'reversed',
+        amount: 0,
+        reversedAt: expect.stringMatching(ISO_RE),
+        entries: [
+          { kind: 'earned', amount: 10 },
+          { kind: 'reversal', amount: -10 },
+        ],
+      }),
+    );
   });
 
   test('paid: the manually paid one', async () => {
     const nodes = await commissions(p, 'paid');
     expect(saleIdsOf(nodes)).toEqual([paid.id]);
-    expect(nodes[0]).toEqual(expect.objectContaining({ status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 6 }));
+    expect(nodes[0]).toEqual(
+      expect.objectContaining({ status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 6 }),
+    );
   });
 
   test('pending: none here; without a status every commission in creation order', async () => {
@@ -241,7 +260,15 @@ describe('createPayoutBatch', () => {
     const earlierBatch = await batch(p, { saleIds: [earlier.id] });
 
     const bt = await batch(p);
-    expect(bt).toEqual({ id: expect.stringMatching(UUID_RE), status: 'open', currency: 'USD', total: 5.01, commissionCount: 3, createdAt: expect.stringMatching(ISO_RE), paidAt: null });
+    expect(bt).toEqual({
+      id: expect.stringMatching(UUID_RE),
+      status: 'open',
+      currency: 'USD',
+      total: 5.01,
+      commissionCount: 3,
+      createdAt: expect.stringMatching(ISO_RE),
+      paidAt: null,
+    });
     for (const s of [s1, s2, s3]) {
       expect(await commissionOf(p, s.id)).toEqual(expect.objectContaining({ payoutBatchId: bt.id, status: 'approved' }));
       expect((await restSale(p, s.id)).commissionStatus).toBe('approved');
@@ -319,7 +346,7 @@ describe('createPayoutBatch', () => {
       ['already in a batch', () => batched.id],
       ['paid out in a batch', () => batchPaid.id],
       ['unknown', () => 999_999_999],
-      ['another program\'s', () => otherProgramSale.id],
+      ["another program's", () => otherProgramSale.id],
     ])('%s (alone and beside an eligible one)', async (_what, id) => {
       const before = await batches(p);
       const eligibleBefore = await commissionOf(p, eligible.id);
@@ -370,7 +397,9 @@ describe('markPayoutBatchPaid', () => {
     const paid = dataOf(await gql(p, MARK_BATCH_PAID, { id: bt.id })).markPayoutBatchPaid;
     expect(paid).toEqual({ ...bt, status: 'paid', paidAt: expect.stringMatching(ISO_RE) });
     for (const s of [s1, s2]) {
-      expect(await commissionOf(p, s.id)).toEqual(expect.objectContaining({ status: 'paid', paidManually: false, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: bt.id }));
+      expect(await commissionOf(p, s.id)).toEqual(
+        expect.objectContaining({ status: 'paid', paidManually: false, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: bt.id }),
+      );
       const rest = await restSale(p, s.id);
       expect({ status: rest.commissionStatus, earned: rest.commissionEarned }).toEqual({ status: 'paid', earned: s.commissionEarned });
     }
@@ -384,7 +413,7 @@ describe('markPayoutBatchPaid', () => {
     expect((await batches(p))[0]).toEqual(paid);
   });
 
-  test('unknown, malformed or another program\'s batch: NOT_FOUND, nothing changes', async () => {
+  test("unknown, malformed or another program's batch: NOT_FOUND, nothing changes", async () => {
     const p = await program();
     const q = await program();
     const qa = await createAffiliate(server, q.key);
@@ -411,7 +440,9 @@ describe('markCommissionPaid', () => {
   test('marks one approved commission paid by hand; the sale reads paid; a repeat returns it unchanged', async () => {
     const s = await sale(p, a.id, 10);
     const c = dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: s.id })).markCommissionPaid;
-    expect(c).toEqual(expect.objectContaining({ saleId: s.id, status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 2 }));
+    expect(c).toEqual(
+      expect.objectContaining({ saleId: s.id, status: 'paid', paidManually: true, paidAt: expect.stringMatching(ISO_RE), payoutBatchId: null, amount: 2 }),
+    );
     expect((await restSale(p, s.id)).commissionStatus).toBe('paid');
     const again = dataOf(await gql(p, MARK_COMMISSION_PAID, { saleId: s.id })).markCommissionPaid;
     expect(again).toEqual(c);
@@ -419,7 +450,7 @@ describe('markCommissionPaid', () => {
     expect(codeOf(await createBatch(p, { saleIds: [s.id] }))).toBe('VALIDATION_FAILED');
   });
 
-  test('reversed or in a batch: VALIDATION_FAILED; unknown or another program\'s sale: NOT_FOUND', async () => {
+  test("reversed or in a batch: VALIDATION_FAILED; unknown or another program's sale: NOT_FOUND", async () => {
     const r = await sale(p, a.id);
     await refund(p, r.id);
     expect(codeOf(await gql(p, MARK_COMMISSION_PAID, { saleId: r.id }))).toBe('VALIDATION_FAILED');
@@ -437,13 +468,21 @@ describe('markCommissionPaid', () => {
     expect((await commissionOf(q, qs.id)).status).toBe('approved');
   });
 
-  test('a dashboard session acts with programId; another user\'s session cannot touch the program', async () => {
+  test("a dashboard session acts with programId; another user's session cannot touch the program", async () => {
     const s = await sale(p, a.id);
     const other = await program();
-    const denied = await server.graphql(`mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { id } }`, { p: p.programId, s: s.id }, other.session);
+    const denied = await server.graphql(
+      `mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { id } }`,
+      { p: p.programId, s: s.id },
+      other.session,
+    );
     expect(['FORBIDDEN', 'NOT_FOUND']).toContain(codeOf(denied));
     expect((await commissionOf(p, s.id)).status).toBe('approved');
-    const ok = await server.graphql(`mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { status } }`, { p: p.programId, s: s.id }, p.session);
+    const ok = await server.graphql(
+      `mutation($p: ID, $s: SafeInt!) { markCommissionPaid(programId: $p, saleId: $s) { status } }`,
+      { p: p.programId, s: s.id },
+      p.session,
+    );
     expect(dataOf(ok).markCommissionPaid.status).toBe('paid');
   });
 });
@@ -471,7 +510,10 @@ describe('concurrency', () => {
     for (const b of ok) {
       const members = byBatch.get(b.id) ?? [];
       expect(members).toHaveLength(b.commissionCount);
-      expect(b.total).toBeCloseTo(members.reduce((s, c) => s + c.amount, 0), 6);
+      expect(b.total).toBeCloseTo(
+        members.reduce((s, c) => s + c.amount, 0),
+        6,
+      );
     }
     // one commission, one batch: the database agrees
     const [row] = await sql<{ n: string }>(`select count(*) as n from commissions where program_id = ? and payout_batch_id is null`, [p.programId]);

@@ -165,7 +165,7 @@ describe('failed sign-ins are limited per client address (20 per 15 minutes)', (
     expect((await signIn(u.email, PASSWORD, newAddress())).body.data?.signIn.user.id).toBe(u.userId);
   });
 
-  test('a success does not erase the address\'s failures', async () => {
+  test("a success does not erase the address's failures", async () => {
     const u = await signUp();
     const ip = newAddress();
     for (let i = 0; i < 19; i++) expect(codeOf(await signIn(`guess-${i}-${uniq()}@example.com`, WRONG, ip))).toBe('UNAUTHENTICATED');
@@ -229,7 +229,7 @@ describe('ending a session', () => {
     expect((await server.api('GET', '/affiliates', { token: p.key })).status).toBe(200);
   });
 
-  test('/logout ends the cookie\'s session server-side: the old cookie and the token as a bearer are refused', async () => {
+  test("/logout ends the cookie's session server-side: the old cookie and the token as a bearer are refused", async () => {
     const u = await signUp();
     const ip = newAddress();
     const jar = new Jar();
@@ -287,7 +287,8 @@ describe('unknown and known emails take the same time', () => {
       unknown.push(await timed(`nobody-${uniq()}@example.com`));
     }
     const ratio = median(unknown) / median(known);
-    if (process.env.SIGN_IN_TIMING_LOG) process.stdout.write(`sign-in medians: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}\n`);
+    if (process.env.SIGN_IN_TIMING_LOG)
+      process.stdout.write(`sign-in medians: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}\n`);
     expect(ratio).toBeGreaterThan(0.67);
     expect(ratio).toBeLessThan(1.5);
   });

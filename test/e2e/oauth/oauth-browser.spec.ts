@@ -97,9 +97,16 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     owner = await createProgram(server, { name: firstName, domain: 'rockets.example', logoUrl: 'https://cdn.example/rockets.png' });
     const { services, orm, log } = server.runtime;
     const em = orm.em.fork();
-    const [{ owner_id: ownerId }] = (await em.getConnection().execute('select owner_id from programs where id = ?', [owner.programId])) as Array<{ owner_id: string }>;
+    const [{ owner_id: ownerId }] = (await em.getConnection().execute('select owner_id from programs where id = ?', [owner.programId])) as Array<{
+      owner_id: string;
+    }>;
     const ctx = { em, actor: { kind: 'session' as const, credentialId: 'fixture', userId: ownerId }, requestId: 'fixture', log, programs: new Map() };
-    const second = await services.programs.createProgram(ctx, { name: secondName, domain: 'boats.example', logoUrl: 'https://cdn.example/boats.png', baseUrls: ['https://boats.example'] });
+    const second = await services.programs.createProgram(ctx, {
+      name: secondName,
+      domain: 'boats.example',
+      logoUrl: 'https://cdn.example/boats.png',
+      baseUrls: ['https://boats.example'],
+    });
     secondProgramId = second.id;
     const { key: secondKey } = await services.apiKeys.createApiKey(ctx, second.id, 'tests');
     await createAffiliate(server, owner.key, { firstName: 'First', lastName: 'Program' });
@@ -113,7 +120,16 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-proxy-server',
+      ],
     });
     context = await browser.newContext();
     // the programs' logos: answered locally, nothing leaves the machine
@@ -223,7 +239,15 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     const focused = () =>
       page.evaluate(() => {
         const el = (globalThis as any).document.activeElement;
-        return el ? { tag: el.tagName as string, type: el.getAttribute('type') as string | null, name: el.getAttribute('name') as string | null, value: el.value as string, text: (el.textContent?.trim() ?? '') as string } : null;
+        return el
+          ? {
+              tag: el.tagName as string,
+              type: el.getAttribute('type') as string | null,
+              name: el.getAttribute('name') as string | null,
+              value: el.value as string,
+              text: (el.textContent?.trim() ?? '') as string,
+            }
+          : null;
       });
     const tabUntil = async (pred: (f: Awaited<ReturnType<typeof focused>>) => boolean, what: string) => {
       for (let i = 0; i < 25; i++) {
@@ -263,7 +287,9 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     await page.waitForURL((u) => u.pathname === AUTHORIZE_PATH);
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
-      const text = await page.evaluate(() => ((globalThis as any).document.activeElement?.tagName === 'BUTTON' ? ((globalThis as any).document.activeElement.textContent?.trim() as string) : null));
+      const text = await page.evaluate(() =>
+        (globalThis as any).document.activeElement?.tagName === 'BUTTON' ? ((globalThis as any).document.activeElement.textContent?.trim() as string) : null,
+      );
       if (text === 'Cancel') break;
       if (i === 24) throw new Error('Tab never reached the Cancel button');
     }
@@ -315,7 +341,12 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
           target,
         );
         const frame = framer.frames().find((f) => f !== framer.mainFrame());
-        return frame ? await frame.locator('input[name="programId"]').count().catch(() => 0) : 0;
+        return frame
+          ? await frame
+              .locator('input[name="programId"]')
+              .count()
+              .catch(() => 0)
+          : 0;
       } finally {
         await framer.close();
       }

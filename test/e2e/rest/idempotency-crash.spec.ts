@@ -10,8 +10,8 @@ import { Client } from 'pg';
 import type { ProgramFixture } from '../../helpers/factories';
 import type { ApiResponse } from '../../helpers/server';
 import { startCluster, startServerProcess, type Cluster, type ServerProcess } from '../../helpers/processes';
+import { sleep, waitFor } from '../../helpers/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RELEASED_WITHIN_MS = 70_000;
 
 let cluster: Cluster;
@@ -31,15 +31,6 @@ afterAll(async () => {
 const sql = <T = any>(q: string, params: unknown[] = []) => cluster.provisioner.sql<T>(q, params);
 const post = (s: ServerProcess, key: string, body: unknown) => s.api('POST', '/affiliates', { token: p.key, body, headers: { 'Idempotency-Key': key } });
 
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 test('SIGKILL during a keyed write, then a retry on a new process: 409 while the lease holds, then it runs (within 70 s), once', async () => {
   const [A, B] = cluster.processes;
   const key = `crash-${randomUUID()}`;
@@ -49,15 +40,25 @@ test('SIGKILL during a keyed write, then a retry on a new process: 409 while the
   // Hold every write to affiliates: A's request claims the key, then waits inside its transaction.
   const lock = new Client({ connectionString: cluster.databaseUrl });
   await lock.connect();
-  let killedAt = 0;
+  let killedAt: number;
   try {
     await lock.query('begin');
     await lock.query('lock table affiliates in access exclusive mode');
-    const held = post(A, key, body).then((r) => r.status, () => 'connection lost'); // A dies under it
-    await waitFor(async () => (await sql(`select 1 from idempotency_keys where key = ? and status = 'running'`, [key])).length === 1, 'A to claim the key');
+    const held = post(A, key, body).then(
+      (r) => r.status,
+      () => 'connection lost',
+    ); // A dies under it
+    await waitFor(
+      async () => (await sql(`select 1 from idempotency_keys where key = ? and status = 'running'`, [key])).length === 1,
+      'A to claim the key',
+      15_000,
+      50,
+    );
     await waitFor(
       async () => Number((await sql<{ n: string }>(`select count(*) as n from pg_locks where relation = 'affiliates'::regclass and not granted`))[0].n) > 0,
       'A to wait for the affiliates lock',
+      15_000,
+      50,
     );
 
     // Two live requests with one key: the other process is told the first still runs.
@@ -95,7 +96,11 @@ test('SIGKILL during a keyed write, then a retry on a new process: 409 while the
   expect(await sql(`select id from affiliates where program_id = ? and email = ?`, [p.programId, email])).toEqual([{ id: res.body.id }]);
   for (const s of [restarted, B]) {
     const again = await post(s, key, body);
-    expect({ status: again.status, body: again.body, replayed: again.headers.get('idempotent-replayed') }).toEqual({ status: 200, body: res.body, replayed: 'true' });
+    expect({ status: again.status, body: again.body, replayed: again.headers.get('idempotent-replayed') }).toEqual({
+      status: 200,
+      body: res.body,
+      replayed: 'true',
+    });
   }
   const other = await post(B, key, { ...body, firstName: 'Other' });
   expect({ status: other.status, code: other.body?.code }).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });

@@ -11,12 +11,29 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
   expect(res.status).toBe(200);
   expect(res.body.openapi).toBe('3.1.0');
   expect(res.body.info.version).toBe('1.0.0');
-  expect(Object.keys(res.body.paths).sort()).toEqual(['/affiliates', '/clicks', '/coupons', '/events', '/events/replay', '/links', '/promotional-codes', '/referrals', '/sales', '/webhooks', '/webhooks/rotate-secret'].sort());
+  expect(Object.keys(res.body.paths).sort()).toEqual(
+    [
+      '/affiliates',
+      '/clicks',
+      '/coupons',
+      '/events',
+      '/events/replay',
+      '/links',
+      '/promotional-codes',
+      '/referrals',
+      '/sales',
+      '/webhooks',
+      '/webhooks/rotate-secret',
+    ].sort(),
+  );
   expect(Object.keys(res.body.paths['/sales']).sort()).toEqual(['get', 'patch', 'post', 'put']);
   expect(Object.keys(res.body.paths['/clicks'])).toEqual(['post']);
-  for (const path of ['/affiliates', '/links', '/referrals', '/coupons', '/promotional-codes']) expect(Object.keys(res.body.paths[path]).sort()).toEqual(['delete', 'get', 'post', 'put']);
+  for (const path of ['/affiliates', '/links', '/referrals', '/coupons', '/promotional-codes'])
+    expect(Object.keys(res.body.paths[path]).sort()).toEqual(['delete', 'get', 'post', 'put']);
   const post = res.body.paths['/affiliates'].post.requestBody.content['application/json'].schema;
   expect(post.required.sort()).toEqual(['email', 'firstName', 'lastName']);
   expect(post.additionalProperties).toBe(false);
-  expect(res.body.paths['/links'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'link', 'affiliateId', 'affiliateEmail']));
+  expect(res.body.paths['/links'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+    expect.arrayContaining(['id', 'link', 'affiliateId', 'affiliateEmail']),
+  );
 });

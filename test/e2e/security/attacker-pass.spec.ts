@@ -36,7 +36,7 @@ test('signUp cannot be used to probe which emails are registered faster than sig
   expect(fresh.body.errors).toBeUndefined();
 });
 
-test("the OpenAPI document names PUBLIC_URL as its server, whatever Host the request carried", async () => {
+test('the OpenAPI document names PUBLIC_URL as its server, whatever Host the request carried', async () => {
   const res = await server.api('GET', '/openapi.json', { headers: { host: 'evil.test' } });
   expect(res.status).toBe(200);
   expect(res.body.servers).toEqual([{ url: 'https://api.example.com/api/v1' }]);
@@ -59,6 +59,9 @@ test('REST limit out of range is a 400 about limit, not about the GraphQL argume
   expect(res.body.details).toEqual([{ field: 'limit', message: expect.any(String) }]);
 });
 
-test.each(['2002:7f00:1::', '2002:c0a8:101::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2'])('webhook targets: %s (6to4 / Teredo, embedding IPv4) is private', (ip) => {
-  expect(isPrivateAddress(ip)).toBe(true);
-});
+test.each(['2002:7f00:1::', '2002:c0a8:101::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2'])(
+  'webhook targets: %s (6to4 / Teredo, embedding IPv4) is private',
+  (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  },
+);

@@ -10,7 +10,7 @@ import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_pr
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -20,10 +20,10 @@ import { bootstrap, type Runtime } from '../../../src/bootstrap';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { httpRequest, type RequestOptions, type TestServer } from '../../helpers/server';
 import { freePort } from '../../helpers/processes';
+import { sleep } from '../../helpers/wait';
 
 jest.setTimeout(60_000);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const uniq = () => randomBytes(4).toString('hex');
 /** Every request must have answered within this; longer counts as a hang. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -89,7 +89,20 @@ class Cluster {
 
   /** Starts the postmaster on the data directory and resolves once it accepts connections. */
   async start(): Promise<void> {
-    const args = ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off'];
+    const args = [
+      '-D',
+      this.dataDir,
+      '-p',
+      String(this.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+    ];
     const proc = spawn(path.join(this.bin, 'postgres'), args, { ...this.ids, cwd: this.dir, stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.output = '';
@@ -190,7 +203,11 @@ const calls: Array<{ label: string; upStatus: number; run: () => Promise<Answer>
   {
     label: 'REST POST /affiliates',
     upStatus: 200,
-    run: () => timed('REST POST /affiliates', 'POST', '/api/v1/affiliates', { token: program.key, body: { firstName: 'Ada', lastName: 'Outage', email: `outage-${uniq()}@example.com` } }),
+    run: () =>
+      timed('REST POST /affiliates', 'POST', '/api/v1/affiliates', {
+        token: program.key,
+        body: { firstName: 'Ada', lastName: 'Outage', email: `outage-${uniq()}@example.com` },
+      }),
   },
   {
     label: 'REST POST /affiliates with Idempotency-Key',
@@ -202,9 +219,17 @@ const calls: Array<{ label: string; upStatus: number; run: () => Promise<Answer>
         body: { firstName: 'Ada', lastName: 'Outage', email: `outage-${uniq()}@example.com` },
       }),
   },
-  { label: 'GraphQL affiliates', upStatus: 200, run: () => timed('GraphQL affiliates', 'POST', '/graphql', { token: program.key, body: { query: AFFILIATES_QUERY } }) },
+  {
+    label: 'GraphQL affiliates',
+    upStatus: 200,
+    run: () => timed('GraphQL affiliates', 'POST', '/graphql', { token: program.key, body: { query: AFFILIATES_QUERY } }),
+  },
   { label: 'REST bad token', upStatus: 401, run: () => timed('REST bad token', 'GET', '/api/v1/affiliates', { token: badToken() }) },
-  { label: 'GraphQL bad token', upStatus: 401, run: () => timed('GraphQL bad token', 'POST', '/graphql', { token: badToken(), body: { query: AFFILIATES_QUERY } }) },
+  {
+    label: 'GraphQL bad token',
+    upStatus: 401,
+    run: () => timed('GraphQL bad token', 'POST', '/graphql', { token: badToken(), body: { query: AFFILIATES_QUERY } }),
+  },
   { label: 'GET /readyz', upStatus: 200, run: () => timed('GET /readyz', 'GET', '/readyz') },
 ];
 
@@ -234,7 +259,8 @@ function expectUpOrUnavailable(a: Answer, upStatus: number): void {
 
 beforeAll(async () => {
   // Libraries print to the console too (knex reports each broken connection with console.log): kept with the log.
-  for (const m of ['log', 'info', 'warn', 'error'] as const) jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void logLines.push(args.map(String).join(' ')));
+  for (const m of ['log', 'info', 'warn', 'error'] as const)
+    jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void logLines.push(args.map(String).join(' ')));
   process.on('unhandledRejection', onProcessFailure);
   process.on('uncaughtException', onProcessFailure);
   cluster = await Cluster.create();
@@ -356,7 +382,10 @@ test('database started again: ready and answering within 30 s, without restartin
   const readBack = await timed('REST GET by email', 'GET', `/api/v1/affiliates?email=${encodeURIComponent(email)}`, { token: program.key });
   expect(readBack.status).toBe(200);
   expect(readBack.body).toMatchObject({ id: created.body.id, email });
-  const viaGraphql = await timed('GraphQL', 'POST', '/graphql', { token: program.key, body: { query: `{ affiliate(id: "${created.body.id}") { id email } }` } });
+  const viaGraphql = await timed('GraphQL', 'POST', '/graphql', {
+    token: program.key,
+    body: { query: `{ affiliate(id: "${created.body.id}") { id email } }` },
+  });
   expect(viaGraphql.status).toBe(200);
   expect(viaGraphql.body).toEqual({ data: { affiliate: { id: created.body.id, email } } });
 });

@@ -95,22 +95,36 @@ describe('REST: U+0000 in every string field of every route', () => {
 describe('GraphQL, pages and the token endpoint', () => {
   test('a variable holding U+0000 (at any depth) is 400 VALIDATION_FAILED before anything runs', async () => {
     const before = await dataDigest(db);
-    const res = await server.graphql('mutation($i: CreateAffiliateInput!) { createAffiliate(input: $i) { id } }', { i: { firstName: `x${NUL}`, lastName: 'y', email: `g-${uniq()}@example.com` } }, p.key);
+    const res = await server.graphql(
+      'mutation($i: CreateAffiliateInput!) { createAffiliate(input: $i) { id } }',
+      { i: { firstName: `x${NUL}`, lastName: 'y', email: `g-${uniq()}@example.com` } },
+      p.key,
+    );
     expect(res.status).toBe(400);
-    expect(res.body.errors?.[0].extensions).toEqual({ code: 'VALIDATION_FAILED', details: [{ field: 'variables.i.firstName', message: expect.stringContaining('U+0000') }] });
+    expect(res.body.errors?.[0].extensions).toEqual({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'variables.i.firstName', message: expect.stringContaining('U+0000') }],
+    });
     expect(await dataDigest(db)).toBe(before);
   });
 
   test('a string literal written \\u0000 in the query text is 400 VALIDATION_FAILED', async () => {
     const before = await dataDigest(db);
-    const res = await server.graphql(`mutation { createAffiliate(input: { firstName: "x\\u0000", lastName: "y", email: "lit-${uniq()}@example.com" }) { id } }`, {}, p.key);
+    const res = await server.graphql(
+      `mutation { createAffiliate(input: { firstName: "x\\u0000", lastName: "y", email: "lit-${uniq()}@example.com" }) { id } }`,
+      {},
+      p.key,
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(await dataDigest(db)).toBe(before);
   });
 
   test('signIn and signUp with U+0000 in the email are 400, not 500', async () => {
-    for (const m of ['signIn(input: { email: $e, password: "whatever-password-1" }) { token }', 'signUp(input: { email: $e, password: "a-long-enough-passphrase-9" }) { token }']) {
+    for (const m of [
+      'signIn(input: { email: $e, password: "whatever-password-1" }) { token }',
+      'signUp(input: { email: $e, password: "a-long-enough-passphrase-9" }) { token }',
+    ]) {
       const res = await server.graphql(`mutation($e: String!) { ${m} }`, { e: `a${NUL}@example.com` });
       expect({ m, status: res.status, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ m, status: 400, code: 'VALIDATION_FAILED' });
     }
@@ -118,18 +132,32 @@ describe('GraphQL, pages and the token endpoint', () => {
 
   test('the sign-in page and the consent page refuse U+0000 with a 400 page', async () => {
     const login = await server.request('GET', '/login');
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /name="csrf" value="([^"]+)"/.exec(login.text)![1];
     const form = new URLSearchParams({ csrf, email: `a${NUL}@example.com`, password: 'whatever' }).toString();
-    const res = await fetch(`${server.url}/login`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('U+0000');
-    const consent = await fetch(`${server.url}/connect/zapier/choose-affiliate-program?state=a%00b&redirect_uri=http%3A%2F%2Flocalhost%3A8976%2Fcallback`, { redirect: 'manual' });
+    const consent = await fetch(`${server.url}/connect/zapier/choose-affiliate-program?state=a%00b&redirect_uri=http%3A%2F%2Flocalhost%3A8976%2Fcallback`, {
+      redirect: 'manual',
+    });
     expect(consent.status).toBe(400);
   });
 
-  test('the token endpoint answers the spec\'s Invalid code', async () => {
-    const res = await fetch(`${server.url}/api/zapier/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=abc%00def' });
+  test("the token endpoint answers the spec's Invalid code", async () => {
+    const res = await fetch(`${server.url}/api/zapier/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=abc%00def',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Invalid code' });
   });
@@ -158,20 +186,25 @@ describe('logs never hold request values', () => {
     await srv.api('POST', '/affiliates', { token: prog.key, body: { firstName: name, lastName: 'Secret', email } }); // duplicate
     await srv.api('POST', '/affiliates', { token: prog.key, body: { firstName: `${name}${NUL}`, lastName: 'Secret', email: `x${email}` } });
     await srv.api('GET', `/affiliates?id=${encodeURIComponent(email)}&bogus=${name}`, { token: prog.key });
-    await srv.request('POST', '/graphql', { body: { query: 'mutation($e: String!, $p: String!) { signIn(input: { email: $e, password: $p }) { token } }', variables: { e: email, p: password } } });
+    await srv.request('POST', '/graphql', {
+      body: { query: 'mutation($e: String!, $p: String!) { signIn(input: { email: $e, password: $p }) { token } }', variables: { e: email, p: password } },
+    });
     await srv.request('GET', `/no-such-page?email=${encodeURIComponent(email)}`);
     await srv.api('GET', '/affiliates', { token: `apk_${tag}unknownkey` });
     await srv.api('GET', `/affiliates/${email}`, { token: prog.key }); // no such route: its path is not logged either
     // Client errors of GraphQL are the caller's: no error lines (one request once wrote a hundred stack traces),
     // and their messages, which quote numbers and values, are not logged.
     const pin = `9${tag.replace(/\D/g, '').padEnd(11, '7').slice(0, 11)}`;
-    await srv.request('POST', '/graphql', { body: { query: 'mutation($i: SignInInput!) { signIn(input: $i) { token } }', variables: { i: { email, password: Number(pin) } } } });
+    await srv.request('POST', '/graphql', {
+      body: { query: 'mutation($i: SignInInput!) { signIn(input: $i) { token } }', variables: { i: { email, password: Number(pin) } } },
+    });
     await srv.request('POST', '/graphql', { token: prog.key, body: { query: `{ affiliate(email: ${pin}) { id } }` } });
     await srv.request('POST', '/graphql', { body: { query: `{ __typename ${'@include(if: true) '.repeat(101)}}` } });
     await new Promise((r) => setTimeout(r, 300));
     const out = srv.output();
     expect(out).toContain('"route"'); // request lines were written at this level
-    for (const value of [email, name, password, prog.key, `apk_${tag}unknownkey`, pin]) expect({ value, logged: out.includes(value) }).toEqual({ value, logged: false });
+    for (const value of [email, name, password, prog.key, `apk_${tag}unknownkey`, pin])
+      expect({ value, logged: out.includes(value) }).toEqual({ value, logged: false });
     const errorLines = out.split('\n').filter((l) => l.includes('"level":50'));
     expect(errorLines).toEqual([]);
   });

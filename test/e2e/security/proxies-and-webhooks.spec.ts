@@ -76,7 +76,10 @@ describe('webhook targets', () => {
     p = await createProgram(server);
   });
   afterAll(async () => {
-    for (const t of targets) t.closeAllConnections(), t.close();
+    for (const t of targets) {
+      t.closeAllConnections();
+      t.close();
+    }
     await db?.end();
     await server?.close();
   });

@@ -1,0 +1,109 @@
+/**
+ * The layers of STYLE.md, held by a tool. Imports point one way:
+ *   HTTP (app, rest-facade, pages, ops, rate-limit, auth's request side) → GraphQL (schema, resolvers, types)
+ *   → services (src/modules/<domain>) → data (src/db, entities, each domain's *.queries.ts) → common.
+ * Composition roots (main, bootstrap, services, cli, mikro-orm.config) may import anything.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'common-is-a-leaf',
+      comment: 'src/common holds errors, ids, money, clock: no domain knowledge, nothing above it.',
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^(src/(?!common/)|rest-facade/)' },
+    },
+    {
+      name: 'config-reads-env-only',
+      comment: 'src/config is the only reader of process.env; it depends on nothing but common.',
+      severity: 'error',
+      from: { path: '^src/config/' },
+      to: { path: '^(src/(?!(common|config)/)|rest-facade/)' },
+    },
+    {
+      name: 'db-never-imports-domain',
+      comment: 'src/db is infrastructure (ORM start, rows, units of work, error mapping): no domain module, nothing above.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      // mikro-orm.config.ts is the ORM's composition root (entities + migrations); only the ORM start reads it.
+      to: { path: '^(src/(?!(common|config|db|migrations)/)|rest-facade/|mikro-orm\\.config)', pathNot: '^mikro-orm\\.config\\.ts$' },
+    },
+    {
+      name: 'migrations-stand-alone',
+      severity: 'error',
+      from: { path: '^src/migrations/' },
+      to: { path: '^(src/|rest-facade/)', pathNot: '^src/migrations/' },
+    },
+    {
+      name: 'services-never-import-upward',
+      comment: 'Domain modules are called by resolvers and pages; they never import them, nor the HTTP layer.',
+      severity: 'error',
+      from: { path: '^src/modules/' },
+      to: {
+        path: '^(rest-facade/|src/(graphql|pages|ops|rate-limit|cli)/|src/(app|bootstrap|main|services|demo)\\.ts$|src/auth/(?!actor\\.ts$|credentials\\.ts$|password|sign-in-throttle))',
+      },
+    },
+    {
+      name: 'no-reaching-into-another-domain',
+      comment: "A domain's SQL (its *.queries.ts) is its own: another domain asks through that domain's service or finder.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/[^/]+\\.queries\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'graphql-never-touches-data',
+      comment: 'Resolvers call services; they never reach the entity manager, SQL or the ORM infrastructure.',
+      severity: 'error',
+      from: { path: '^src/graphql/' },
+      // db-errors: the edges' last-resort translation of a database error (format-error).
+      to: { path: '^(src/db/|src/modules/[^/]+/[^/]+\\.queries\\.ts$|rest-facade/|src/(pages|app|bootstrap|main)\\b)', pathNot: '^src/db/db-errors\\.ts$' },
+    },
+    {
+      name: 'graphql-reads-entities-as-types-only',
+      comment: 'Entities are the storage model; resolvers may name their types, never construct or query them.',
+      severity: 'error',
+      from: { path: '^src/graphql/' },
+      to: { path: '^src/modules/[^/]+/[^/]+\\.entity\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'rest-facade-goes-through-graphql',
+      comment: 'REST routes are data over named GraphQL documents: they reach the domain through GraphQL execution only.',
+      severity: 'error',
+      from: { path: '^rest-facade/' },
+      // Types only (the idempotency store it is handed), and the edges' last-resort error translation.
+      to: { path: '^src/(modules|db|migrations|pages)/', pathNot: '^src/db/db-errors\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-test-code-in-the-product',
+      severity: 'error',
+      from: { path: '^(src|rest-facade)/' },
+      to: { path: '^(test|bench)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order matter (decorators read classes at import time).',
+      severity: 'error',
+      from: { path: '^(src|rest-facade)/' },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-dev-dependencies-in-the-product',
+      severity: 'error',
+      from: { path: '^(src|rest-facade)/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,72 @@
+import type { Caller, Resource } from './policy-resources';
+
+/** Credentials the REST API accepts: it is scoped to one program per token (spec 1), so never a session. */
+export const REST_CALLERS: readonly Caller[] = ['apiKey', 'oauth'];
+
+/** REST routes under /api/v1 (`METHOD /path`) → the resource whose rule applies. */
+export const REST_ROUTES: Record<string, Resource> = {
+  'GET /affiliates': 'affiliates',
+  'POST /affiliates': 'affiliates',
+  'PUT /affiliates': 'affiliates',
+  'DELETE /affiliates': 'affiliates',
+  'GET /referrals': 'referrals',
+  'POST /referrals': 'referrals',
+  'PUT /referrals': 'referrals',
+  'DELETE /referrals': 'referrals',
+  'GET /links': 'links',
+  'POST /links': 'links',
+  'PUT /links': 'links',
+  'DELETE /links': 'links',
+  'POST /clicks': 'links',
+  'GET /coupons': 'coupons',
+  'POST /coupons': 'coupons',
+  'PUT /coupons': 'coupons',
+  'DELETE /coupons': 'coupons',
+  'GET /promotional-codes': 'promotionalCodes',
+  'POST /promotional-codes': 'promotionalCodes',
+  'PUT /promotional-codes': 'promotionalCodes',
+  'DELETE /promotional-codes': 'promotionalCodes',
+  'GET /sales': 'sales',
+  'POST /sales': 'sales',
+  'PUT /sales': 'sales',
+  'PATCH /sales': 'sales',
+  'GET /webhooks': 'webhooks',
+  'POST /webhooks': 'webhooks',
+  'PUT /webhooks': 'webhooks',
+  'DELETE /webhooks': 'webhooks',
+  'POST /webhooks/rotate-secret': 'webhooks',
+  'GET /events': 'events',
+  'POST /events/replay': 'events',
+};
+
+/**
+ * Every other HTTP route of the server and what admits a caller there; each route's handler enforces it
+ * (`test/unit/policy.spec.ts` walks the Express app and fails on a route missing here).
+ * - public: anyone; throttled per client address where it costs us something (clicks, sign-in, tokens).
+ * - bearer: the credential decides per operation (GraphQL root fields, REST_ROUTES above).
+ * - sessionCookie: a dashboard session cookie, CSRF token on every POST; only the user's own programs.
+ * - partnerClient: an OAuth partner's client credentials and a code it was given.
+ * - operator: `Authorization: Bearer <METRICS_TOKEN>` when that is configured, else public (scrapers on a
+ *   private network).
+ */
+export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' | 'partnerClient' | 'operator'> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'operator',
+  'GET /': 'public',
+  'GET /r/:slug': 'public',
+  'GET /r/:programId/:slug': 'public',
+  'POST /api/:partner/token': 'partnerClient',
+  'GET /login': 'public',
+  'POST /login': 'public',
+  'POST /logout': 'sessionCookie',
+  'GET /dashboard': 'sessionCookie',
+  'GET /dashboard/programs/:programId': 'sessionCookie',
+  'POST /dashboard/programs/:programId/api-keys': 'sessionCookie',
+  'POST /dashboard/programs/:programId/api-keys/:keyId/revoke': 'sessionCookie',
+  'POST /dashboard/programs/:programId/connections/:connectionId/revoke': 'sessionCookie',
+  'GET /connect/:partner/choose-affiliate-program': 'sessionCookie',
+  'POST /connect/:partner/choose-affiliate-program': 'sessionCookie',
+  'GET /api/v1/openapi.json': 'public',
+  '* /graphql': 'bearer',
+};

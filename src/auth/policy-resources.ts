@@ -1,0 +1,36 @@
+import type { Actor } from './actor';
+
+/** The resources of the authorization policy (policy.ts) and the callers each admits. */
+
+/** Who is calling: no credential, a dashboard session, a program API key, an OAuth partner token. */
+export type Caller = Actor['kind'];
+
+export const RESOURCES = {
+  /** Sign-up and sign-in: the way to get a credential. */
+  public: ['anonymous', 'session', 'apiKey', 'oauth'],
+  /** The signed-in user: `me`, `signOut`. */
+  users: ['session'],
+  /** Creating programs and changing their settings (base URLs decide where every click redirects). */
+  programAdmin: ['session'],
+  /** A program's `id`, `name`, `domain` and `logoUrl`. */
+  programProfile: ['session', 'apiKey', 'oauth'],
+  /** The rest of a program's settings, read-only (currency, base URLs, rates, limits). */
+  programSettings: ['session', 'apiKey'],
+  apiKeys: ['session'],
+  /** OAuth partner connections (connected apps). */
+  connections: ['session'],
+  affiliates: ['session', 'apiKey', 'oauth'],
+  links: ['session', 'apiKey', 'oauth'],
+  referrals: ['session', 'apiKey', 'oauth'],
+  sales: ['session', 'apiKey', 'oauth'],
+  /** Commission plans and affiliate groups. */
+  commissionPlans: ['session', 'apiKey'],
+  coupons: ['session', 'apiKey'],
+  promotionalCodes: ['session', 'apiKey'],
+  /** Commissions as payables, payout batches. */
+  payouts: ['session', 'apiKey'],
+  webhooks: ['session', 'apiKey'],
+  events: ['session', 'apiKey'],
+} as const satisfies Record<string, readonly Caller[]>;
+
+export type Resource = keyof typeof RESOURCES;

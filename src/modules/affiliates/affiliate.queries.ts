@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ListQuery } from '../../db/list-query';
+import { detachedRows, managedRow, insertEntity } from '../../db/rows';
+import { Assignments } from '../../db/where';
+import { AffiliateLink } from '../links/affiliate-link.entity';
+import { Affiliate } from './affiliate.entity';
+
+/**
+ * The SQL of the affiliates domain; every statement on a tenant table names its program. Lookups on the hot
+ * paths (GET /affiliates?id=, POST /referrals, POST /sales) are hand-written on purpose (db/rows).
+ */
+
+type Row = Record<string, unknown>;
+const first = async (em: EntityManager, sql: string, params: unknown[]): Promise<Row | null> => (await em.execute<Row[]>(sql, params))[0] ?? null;
+
+export function affiliateById(em: EntityManager, programId: string, id: string): Promise<Affiliate | null> {
+  return managedRow(em, Affiliate, 'select * from affiliates where program_id = ? and id = ?', [programId, id]);
+}
+
+export function affiliateByEmail(em: EntityManager, programId: string, email: string): Promise<Affiliate | null> {
+  return managedRow(em, Affiliate, 'select * from affiliates where program_id = ? and lower(email) = ?', [programId, email.toLowerCase()]);
+}
+
+/**
+ * The affiliate's row by id with `attributed_link_id` (its first link with `firstLink`, else null) and a null
+ * `attributed_click_id`.
+ */
+export function affiliateRowById(em: EntityManager, programId: string, id: string, firstLink: boolean): Promise<Row | null> {
+  const link = firstLink ? '(select l.id from affiliate_links l where l.program_id = a.program_id and l.affiliate_id = a.id order by l.id limit 1)' : 'null';
+  return first(em, `select a.*, ${link} as attributed_link_id, null as attributed_click_id from affiliates a where a.program_id = ? and a.id = ?`, [
+    programId,
+    id,
+  ]);
+}
+
+/** The row of the affiliate a click went to, with the click's link and id as `attributed_link_id` / `attributed_click_id`. */
+export function affiliateRowByClick(em: EntityManager, programId: string, clickId: number): Promise<Row | null> {
+  return first(
+    em,
+    `select a.*, c.link_id as attributed_link_id, c.id as attributed_click_id from clicks c join affiliates a on a.program_id = c.program_id and a.id = c.affiliate_id
+        where c.program_id = ? and c.id = ?`,
+    [programId, clickId],
+  );
+}
+
+/** The row of the affiliate owning a slug, with the link as `attributed_link_id`. */
+export function affiliateRowBySlug(em: EntityManager, programId: string, slug: string): Promise<Row | null> {
+  return first(
+    em,
+    `select a.*, l.id as attributed_link_id, null as attributed_click_id from affiliate_links l join affiliates a on a.program_id = l.program_id and a.id = l.affiliate_id
+      where l.program_id = ? and lower(l.link) = ?`,
+    [programId, slug.toLowerCase()],
+  );
+}
+
+/** The id of the affiliate's first link, or null. */
+export async function firstLinkId(em: EntityManager, programId: string, affiliateId: string): Promise<string | null> {
+  const rows = await em.execute<Array<{ id: string }>>('select id from affiliate_links where program_id = ? and affiliate_id = ? order by id limit 1', [
+    programId,
+    affiliateId,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** Up to `limit` affiliates in creation (id) order, after `afterId` when given; read-only. */
+export function affiliatesAfter(em: EntityManager, programId: string, afterId: string | undefined, limit: number): Promise<Affiliate[]> {
+  const q = new ListQuery('affiliates', 'program_id', programId).orderBy('id').after(afterId).limit(limit);
+  return detachedRows(em, Affiliate, q.sql('*'), q.params);
+}
+
+/** The program's affiliates with these ids (a DataLoader's batch), read-only. */
+export function affiliatesByIds(em: EntityManager, programId: string, ids: readonly string[]): Promise<Affiliate[]> {
+  return detachedRows(em, Affiliate, 'select * from affiliates where program_id = ? and id in (?)', [programId, [...ids]]);
+}
+
+/** The program's affiliate limit, its row locked until commit (creations take turns while a limit is set). */
+export async function lockedAffiliateLimit(em: EntityManager, programId: string): Promise<number | null> {
+  const [row] = await em.execute<{ affiliate_limit: number | null }[]>('select affiliate_limit from programs where id = ? for update', [programId]);
+  return row?.affiliate_limit ?? null;
+}
+
+export async function affiliateCount(em: EntityManager, programId: string): Promise<number> {
+  const [row] = await em.execute<{ n: string }[]>('select count(*) as n from affiliates where program_id = ?', [programId]);
+  return Number(row.n);
+}
+
+/** A new affiliate: one insert (program_id among its columns), nothing else of the unit of work. */
+export async function insertAffiliate(
+  em: EntityManager,
+  fields: Pick<Affiliate, 'programId' | 'firstName' | 'lastName' | 'email' | 'affiliateStatus' | 'commissionRate' | 'commissionPlanId' | 'affiliateGroupId'>,
+): Promise<Affiliate> {
+  return insertEntity(em, Affiliate, fields);
+}
+
+/** A link of the affiliate: its first at creation, or one an update adds (never replacing one). */
+export async function insertAffiliateLink(em: EntityManager, programId: string, affiliateId: string, slug: string): Promise<AffiliateLink> {
+  return insertEntity(em, AffiliateLink, { programId, affiliateId, link: slug });
+}
+
+/** Holds the affiliate's row until commit. */
+export async function lockAffiliate(em: EntityManager, programId: string, id: string): Promise<void> {
+  await em.execute('select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);
+}
+
+/** The columns an update may change, by property. */
+const COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  commissionRate: 'commission_rate',
+  affiliateStatus: 'affiliate_status',
+  commissionPlanId: 'commission_plan_id',
+  affiliateGroupId: 'affiliate_group_id',
+} as const;
+export type AffiliateChanges = Partial<Pick<Affiliate, keyof typeof COLUMNS>>;
+
+/** Writes the changed columns and `updated_at`; the row as it is now (read-only), or null when it is gone. */
+export async function updateAffiliateRow(em: EntityManager, programId: string, id: string, changes: AffiliateChanges, at: Date): Promise<Affiliate | null> {
+  const set = new Assignments().fromColumns(COLUMNS, changes).set('updated_at = ?', at);
+  const rows = await detachedRows(em, Affiliate, `update affiliates set ${set} where program_id = ? and id = ? returning *`, [...set.params, programId, id]);
+  return rows[0] ?? null;
+}
+
+export async function deleteAffiliateRow(em: EntityManager, programId: string, id: string): Promise<void> {
+  await em.execute('delete from affiliates where program_id = ? and id = ?', [programId, id]);
+}
+
+/** Requests generating a slug from the same base take turns until their commit, so they pick distinct suffixes. */
+export async function lockSlugBase(em: EntityManager, programId: string, base: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${programId}:${base}`]);
+}
+
+/** The program's slugs equal to `base` or of the form `base-…` (case-insensitively). */
+export async function slugsLike(em: EntityManager, programId: string, base: string): Promise<string[]> {
+  const rows = await em.execute<{ link: string }[]>(`select link from affiliate_links where program_id = ? and (lower(link) = ? or lower(link) like ?)`, [
+    programId,
+    base,
+    `${base.replace(/[\\%_]/g, '\\$&')}-%`,
+  ]);
+  return rows.map((r) => r.link);
+}

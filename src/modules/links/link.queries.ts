@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ListQuery } from '../../db/list-query';
+import { detachedRows, joinedColumns, toDetached, insertEntity } from '../../db/rows';
+import { Affiliate } from '../affiliates/affiliate.entity';
+import { PromotionalCode } from '../promo-codes/promotional-code.entity';
+import { AffiliateLink } from './affiliate-link.entity';
+
+/** The SQL of the links domain; every statement names its program. Links come back read-only (db/rows). */
+
+export async function linkBySlug(em: EntityManager, programId: string, slug: string, lock: boolean): Promise<AffiliateLink | null> {
+  const rows = await detachedRows(em, AffiliateLink, `select * from affiliate_links where program_id = ? and lower(link) = ?${lock ? ' for update' : ''}`, [
+    programId,
+    slug.toLowerCase(),
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function linkById(em: EntityManager, programId: string, id: string, lock: boolean): Promise<AffiliateLink | null> {
+  const rows = await detachedRows(em, AffiliateLink, `select * from affiliate_links where program_id = ? and id = ?${lock ? ' for update' : ''}`, [
+    programId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** The list statement of links (`l`), filters and page left to the caller; each row has its owner (`a`) beside it. */
+export const linkListQuery = (programId: string): ListQuery =>
+  new ListQuery('affiliate_links l', 'l.program_id', programId).join('join affiliates a on a.program_id = l.program_id and a.id = l.affiliate_id');
+
+/** A page of links, each with its owner (columns `owner__*`) from the same statement. */
+export async function linksWithOwners(em: EntityManager, q: ListQuery): Promise<{ links: AffiliateLink[]; owners: Affiliate[] }> {
+  const raw = await em.execute<Array<Record<string, unknown>>>(q.sql(`l.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}`), q.params);
+  return { links: toDetached(em, AffiliateLink, raw), owners: toDetached(em, Affiliate, raw, 'owner__') };
+}
+
+/** The links of some affiliates of the program (a DataLoader's batch), in creation order; read-only. */
+export function linksOfAffiliates(em: EntityManager, programId: string, affiliateIds: readonly string[]): Promise<AffiliateLink[]> {
+  return detachedRows(em, AffiliateLink, 'select * from affiliate_links where program_id = ? and affiliate_id in (?) order by id', [
+    programId,
+    [...affiliateIds],
+  ]);
+}
+
+/** A new link: one insert (program_id among its columns), nothing else of the unit of work. */
+export async function insertLink(em: EntityManager, programId: string, affiliateId: string, slug: string): Promise<AffiliateLink> {
+  return insertEntity(em, AffiliateLink, { programId, affiliateId, link: slug });
+}
+
+/** How many promotional codes are assigned to the affiliate (a new link of theirs gets them connected). */
+export function assignedCodeCount(em: EntityManager, programId: string, affiliateId: string): Promise<number> {
+  return em.count(PromotionalCode, { programId, affiliateId });
+}
+
+export async function renameLinkRow(em: EntityManager, programId: string, id: string, slug: string, at: Date): Promise<void> {
+  await em.execute('update affiliate_links set link = ?, updated_at = ? where program_id = ? and id = ?', [slug, at, programId, id]);
+}
+
+export async function deleteLinkRow(em: EntityManager, programId: string, id: string): Promise<void> {
+  await em.execute('delete from affiliate_links where program_id = ? and id = ?', [programId, id]);
+}
+
+/** Marks the owner of a changed link as updated; its row as it is now, or null when it is gone. */
+export async function touchLinkOwner(em: EntityManager, programId: string, affiliateId: string, at: Date): Promise<Affiliate | null> {
+  const rows = await detachedRows(em, Affiliate, 'update affiliates set updated_at = ? where program_id = ? and id = ? returning *', [
+    at,
+    programId,
+    affiliateId,
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,91 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ListQuery } from '../../db/list-query';
+import { detachedRows } from '../../db/rows';
+import { Commission, type CommissionStatus } from '../commissions/commission.entity';
+import { PayoutBatch } from './payout-batch.entity';
+
+/**
+ * The SQL of payouts: commissions by status, payout batches and what paying moves; every statement names its
+ * program. Rows come back read-only (db/rows); changes are written by the statements here.
+ */
+
+/** Pending commissions whose holding period has ended become approved (run before reading or batching). */
+export async function approveDueCommissions(em: EntityManager, programId: string): Promise<void> {
+  await em.execute(
+    `update commissions set status = 'approved', approved_at = now(), updated_at = now() where program_id = ? and status = 'pending' and hold_until <= now()`,
+    [programId],
+  );
+}
+
+/** A page of commissions (of one status when given) in creation order. */
+export function commissionsPage(
+  em: EntityManager,
+  programId: string,
+  status: CommissionStatus | null,
+  window: { limit: number; afterId?: string },
+): Promise<Commission[]> {
+  const q = new ListQuery('commissions', 'program_id', programId).filter(status, 'status = ?').orderBy('id').after(window.afterId).limit(window.limit);
+  return detachedRows(em, Commission, q.sql('*'), q.params);
+}
+
+/** The program's payout batches, newest first. */
+export function payoutBatches(em: EntityManager, programId: string): Promise<PayoutBatch[]> {
+  return detachedRows(em, PayoutBatch, 'select * from payout_batches where program_id = ? order by id desc', [programId]);
+}
+
+/**
+ * The commissions a batch is made of, locked until the transaction ends (concurrent batches stay disjoint):
+ * those named by commission id or by sale id, else every approved one not yet in a batch.
+ */
+export async function lockCommissionsForBatch(
+  em: EntityManager,
+  programId: string,
+  by: { ids: string[] | null; saleIds: number[] | null },
+): Promise<Commission[]> {
+  const named = by.ids ?? by.saleIds;
+  if (named && !named.length) return [];
+  const condition = by.ids ? 'id in (?)' : by.saleIds ? 'sale_id in (?)' : `status = 'approved' and payout_batch_id is null`;
+  return detachedRows(em, Commission, `select * from commissions where program_id = ? and ${condition} order by id for update`, [
+    programId,
+    ...(named ? [named] : []),
+  ]);
+}
+
+/** Inserts a new batch (through the unit of work, which writes its program_id). */
+export async function insertPayoutBatch(em: EntityManager, data: RequiredEntityData<PayoutBatch>): Promise<PayoutBatch> {
+  const batch = em.create(PayoutBatch, data);
+  em.persist(batch);
+  await em.flush();
+  return batch;
+}
+
+export async function assignCommissionsToBatch(em: EntityManager, programId: string, batchId: string, commissionIds: string[]): Promise<void> {
+  await em.execute('update commissions set payout_batch_id = ?, updated_at = now() where program_id = ? and id in (?)', [batchId, programId, commissionIds]);
+}
+
+/** The batch, locked until the transaction ends: paying it twice at once pays once. */
+export async function payoutBatchForUpdate(em: EntityManager, programId: string, id: string): Promise<PayoutBatch | null> {
+  return (await detachedRows(em, PayoutBatch, 'select * from payout_batches where program_id = ? and id = ? for update', [programId, id]))[0] ?? null;
+}
+
+/** Marks the batch and every commission in it paid as of `at`. */
+export async function markBatchPaid(em: EntityManager, programId: string, batchId: string, at: Date): Promise<void> {
+  await em.execute(`update payout_batches set status = 'paid', paid_at = ? where program_id = ? and id = ?`, [at, programId, batchId]);
+  await em.execute(`update commissions set status = 'paid', paid_at = ?, updated_at = now() where program_id = ? and payout_batch_id = ?`, [
+    at,
+    programId,
+    batchId,
+  ]);
+}
+
+/** Marks one commission paid by hand (outside any batch) as of `at`; the commission as it is now. */
+export async function markCommissionPaidByHand(em: EntityManager, programId: string, id: string, at: Date): Promise<Commission> {
+  const rows = await detachedRows(
+    em,
+    Commission,
+    `update commissions set status = 'paid', paid_manually = true, paid_at = ?, updated_at = ? where program_id = ? and id = ? returning *`,
+    [at, at, programId, id],
+  );
+  return rows[0];
+}

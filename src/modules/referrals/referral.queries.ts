@@ -1,0 +1,125 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ListQuery } from '../../db/list-query';
+import { detachedRows } from '../../db/rows';
+import { Assignments } from '../../db/where';
+import { Referral } from './referral.entity';
+
+/**
+ * The SQL of referrals and the counters they move; every statement names its program. Referrals come back
+ * read-only (db/rows); changes are written by the statements here.
+ */
+
+export async function referralById(em: EntityManager, programId: string, id: string): Promise<Referral | null> {
+  return (await detachedRows(em, Referral, 'select * from referrals where program_id = ? and id = ?', [programId, id]))[0] ?? null;
+}
+
+/** The referrals of an email (case-insensitive), newest first. */
+export function referralsByEmail(em: EntityManager, programId: string, email: string): Promise<Referral[]> {
+  return detachedRows(em, Referral, 'select * from referrals where program_id = ? and lower(email) = ? order by id desc', [programId, email.toLowerCase()]);
+}
+
+/** A page of referrals in creation order (`limit` rows, `afterId` the previous page's last). */
+export function referralsPage(
+  em: EntityManager,
+  programId: string,
+  filter: { affiliateId?: string | null; externalId?: string | null },
+  window: { limit: number; afterId?: string },
+): Promise<Referral[]> {
+  const q = new ListQuery('referrals', 'program_id', programId)
+    .filter(filter.affiliateId, 'affiliate_id = ?')
+    .filter(filter.externalId, 'referred_user_external_id = ?')
+    .orderBy('id')
+    .after(window.afterId)
+    .limit(window.limit);
+  return detachedRows(em, Referral, q.sql('*'), q.params);
+}
+
+/** Whether the program has referred this customer (by external id or email) before: first-time-order codes. */
+export async function customerWasReferred(em: EntityManager, programId: string, externalId: string, email: string): Promise<boolean> {
+  const [row] = await em.execute<{ seen: boolean }[]>(
+    'select exists (select 1 from referrals where program_id = ? and (referred_user_external_id = ? or lower(email) = ?)) as seen',
+    [programId, externalId, email.toLowerCase()],
+  );
+  return row.seen;
+}
+
+/**
+ * The program's monthly referral limit, its row locked until the transaction ends: creations serialise while
+ * a limit is set, so concurrent ones never exceed it. (programs is the tenant itself: its id is the program.)
+ */
+export async function lockMonthlyReferralLimit(em: EntityManager, programId: string): Promise<number | null> {
+  const [row] = await em.execute<{ monthly_referral_limit: number | null }[]>('select monthly_referral_limit from programs where id = ? for update', [
+    programId,
+  ]);
+  return row?.monthly_referral_limit ?? null;
+}
+
+export async function referralsSince(em: EntityManager, programId: string, since: Date): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>('select count(*)::int as n from referrals where program_id = ? and created_at >= ?', [programId, since]);
+  return row.n;
+}
+
+/** Inserts a new referral (through the unit of work, which writes its program_id). */
+export async function insertReferral(em: EntityManager, data: RequiredEntityData<Referral>): Promise<Referral> {
+  const referral = em.create(Referral, data);
+  em.persist(referral);
+  await em.flush();
+  return referral;
+}
+
+/**
+ * Moves the referral counters of its affiliate and link (none when `linkId` is null) by `delta`, never below
+ * zero, in one statement.
+ */
+export async function moveReferralCounters(em: EntityManager, programId: string, affiliateId: string, linkId: string | null, delta: 1 | -1): Promise<void> {
+  await em.execute(
+    `with owner as (
+       update affiliates set number_of_referred_users = greatest(number_of_referred_users + ?, 0), updated_at = now() where program_id = ? and id = ?)
+     update affiliate_links set referrals = greatest(referrals + ?, 0), updated_at = now() where program_id = ? and id = ?`,
+    [delta, programId, affiliateId, delta, programId, linkId],
+  );
+}
+
+const COLUMNS = {
+  name: 'name',
+  email: 'email',
+  referredUserExternalId: 'referred_user_external_id',
+  subscriptionStatus: 'subscription_status',
+} as const;
+
+export type ReferralChanges = Partial<Pick<Referral, keyof typeof COLUMNS>>;
+
+/** Writes the given fields and updatedAt; the referral as it is now, or null when the program has no such referral. */
+export async function updateReferralRow(em: EntityManager, programId: string, id: string, changes: ReferralChanges, at: Date): Promise<Referral | null> {
+  const set = new Assignments().fromColumns<ReferralChanges>(COLUMNS, changes).set('updated_at = ?', at);
+  const rows = await detachedRows(em, Referral, `update referrals set ${set} where program_id = ? and id = ? returning *`, [...set.params, programId, id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes back what the referral's sales added to its affiliate's and links' totals (the sales go with the
+ * referral, by foreign key): commissions earned, and the revenue and count of sales not refunded.
+ */
+export async function takeBackSalesTotals(em: EntityManager, programId: string, referral: Pick<Referral, 'id' | 'affiliateId'>): Promise<void> {
+  await em.execute(
+    `update affiliates set total_commission_earned = total_commission_earned - coalesce((
+       select sum(c.amount) from commissions c join sales s on s.program_id = c.program_id and s.id = c.sale_id
+        where c.program_id = ? and s.referral_id = ?), 0)
+      where program_id = ? and id = ?`,
+    [programId, referral.id, programId, referral.affiliateId],
+  );
+  await em.execute(
+    `update affiliate_links l set sales = greatest(l.sales - x.n, 0), total_revenue = l.total_revenue - x.revenue, updated_at = now()
+       from (select link_id, count(*)::int as n, sum(total_earned) as revenue from sales
+              where program_id = ? and referral_id = ? and not refunded and link_id is not null group by link_id) x
+      where l.program_id = ? and l.id = x.link_id`,
+    [programId, referral.id, programId],
+  );
+}
+
+/** Deletes a referral (its sales and their commissions go with it, by foreign key); whether it was there. */
+export async function deleteReferralRow(em: EntityManager, programId: string, id: string): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>('delete from referrals where program_id = ? and id = ? returning id', [programId, id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,156 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
+import { ListQuery } from '../../db/list-query';
+import { Assignments } from '../../db/where';
+import { Affiliate } from '../affiliates/affiliate.entity';
+import { Commission } from '../commissions/commission.entity';
+import { Referral } from '../referrals/referral.entity';
+import { Sale } from './sale.entity';
+
+/**
+ * The SQL of sales; every statement names its program. The hot paths (recording, listing) send hand-written
+ * SQL through em.execute (db/rows explains why); the rest follows suit so that a statement is found here.
+ */
+
+type Row = Record<string, unknown>;
+
+export async function saleById(em: EntityManager, programId: string, id: number): Promise<Sale | null> {
+  return (await detachedRows(em, Sale, 'select * from sales where program_id = ? and id = ?', [programId, id]))[0] ?? null;
+}
+
+/** The sale recorded with this externalId (the replay of a repeated recording). */
+export async function saleByExternalId(em: EntityManager, programId: string, externalId: string): Promise<Sale | null> {
+  return (await detachedRows(em, Sale, 'select * from sales where program_id = ? and external_id = ? limit 1', [programId, externalId]))[0] ?? null;
+}
+
+/** The sale, locked until the transaction ends: changes and refunds of one sale serialise. */
+export async function saleForUpdate(em: EntityManager, programId: string, id: number): Promise<Sale | null> {
+  return (await detachedRows(em, Sale, 'select * from sales where program_id = ? and id = ? for update', [programId, id]))[0] ?? null;
+}
+
+export async function externalIdTaken(em: EntityManager, programId: string, externalId: string): Promise<boolean> {
+  const [row] = await em.execute<{ taken: boolean }[]>('select exists (select 1 from sales where program_id = ? and external_id = ?) as taken', [
+    programId,
+    externalId,
+  ]);
+  return row.taken;
+}
+
+/** Whether the program has a sale for this customer email already (first-time-order codes). */
+export async function customerHasSales(em: EntityManager, programId: string, email: string): Promise<boolean> {
+  const [seen] = await em.execute<{ n: number }[]>('select count(*)::int as n from sales where program_id = ? and lower(email) = ?', [
+    programId,
+    email.toLowerCase(),
+  ]);
+  return seen.n > 0;
+}
+
+export interface SalesPageFilter {
+  affiliateId?: string | null;
+  referralId?: string | null;
+  externalId?: string | null;
+  externalInvoiceId?: string | null;
+}
+
+/**
+ * A page of sales in creation order (`limit` rows, `afterId` the previous page's last), each with its commission
+ * read in the same statement (null when it has none): every sale answer shows its rate, amount and status.
+ */
+export async function salesPage(
+  em: EntityManager,
+  programId: string,
+  filter: SalesPageFilter,
+  window: { limit: number; afterId?: number },
+): Promise<{ sales: Sale[]; commissions: Array<Commission | null> }> {
+  const q = new ListQuery('sales s', 's.program_id', programId)
+    .join('left join commissions c on c.program_id = s.program_id and c.sale_id = s.id')
+    .filter(filter.referralId, 's.referral_id = ?')
+    .filter(filter.affiliateId, 's.affiliate_id = ?')
+    .filter(filter.externalId, 's.external_id = ?')
+    .filter(filter.externalInvoiceId, 's.external_invoice_id = ?')
+    .orderBy('s.id')
+    .after(window.afterId)
+    .limit(window.limit);
+  const raw = await em.execute<Row[]>(q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}`), q.params);
+  const commissions = toDetached(em, Commission, raw, 'commission__');
+  return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)) };
+}
+
+/** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */
+async function referralWithAffiliate(em: EntityManager, programId: string, condition: string, value: string) {
+  const rows = await em.execute<Row[]>(
+    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
+      where r.program_id = ? and ${condition} order by r.id desc limit 1`,
+    [programId, value],
+  );
+  return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
+}
+
+export const referralWithAffiliateById = (em: EntityManager, programId: string, referralId: string) =>
+  referralWithAffiliate(em, programId, 'r.id = ?', referralId);
+
+export const referralWithAffiliateByEmail = (em: EntityManager, programId: string, email: string) =>
+  referralWithAffiliate(em, programId, 'lower(r.email) = ?', email.toLowerCase());
+
+/** Inserts a new sale (through the unit of work: the database assigns its id). */
+export async function insertSale(em: EntityManager, data: RequiredEntityData<Sale>): Promise<Sale> {
+  const sale = em.create(Sale, data);
+  em.persist(sale);
+  await em.flush();
+  return sale;
+}
+
+/** Columns a correction may write, by property. */
+const CORRECTABLE: { [K in keyof Sale]?: string } = {
+  name: 'name',
+  email: 'email',
+  totalEarned: 'total_earned',
+  tax: 'tax',
+  shipping: 'shipping',
+  commissionRate: 'commission_rate',
+  externalId: 'external_id',
+  externalInvoiceId: 'external_invoice_id',
+};
+
+/** Writes the corrected fields given and the sale's updatedAt. */
+export async function saveSaleCorrection(em: EntityManager, sale: Sale, changes: Partial<Sale>): Promise<void> {
+  const set = new Assignments().fromColumns(CORRECTABLE, changes).set('updated_at = ?', sale.updatedAt);
+  await em.execute(`update sales set ${set} where program_id = ? and id = ?`, [...set.params, sale.programId, sale.id]);
+}
+
+export async function saveSaleRefund(em: EntityManager, sale: Sale): Promise<void> {
+  await em.execute('update sales set refunded = ?, refunded_at = ?, updated_at = ? where program_id = ? and id = ?', [
+    sale.refunded,
+    sale.refundedAt,
+    sale.updatedAt,
+    sale.programId,
+    sale.id,
+  ]);
+}
+
+/** A new sale through the link: one more sale and its revenue on the link's counters. */
+export async function bumpLinkSaleTotals(em: EntityManager, programId: string, linkId: string, revenue: string): Promise<void> {
+  await em.execute(
+    'update affiliate_links set sales = sales + 1, total_revenue = total_revenue + ?::numeric, updated_at = now() where program_id = ? and id = ?',
+    [revenue, programId, linkId],
+  );
+}
+
+/** A corrected total: the link's revenue moves from the old total to the new one. */
+export async function moveLinkRevenue(em: EntityManager, programId: string, linkId: string, from: string, to: string): Promise<void> {
+  await em.execute('update affiliate_links set total_revenue = total_revenue - ?::numeric + ?::numeric, updated_at = now() where program_id = ? and id = ?', [
+    from,
+    to,
+    programId,
+    linkId,
+  ]);
+}
+
+/** A refunded sale leaves the link's counters (never below zero sales). */
+export async function dropLinkSaleTotals(em: EntityManager, programId: string, linkId: string, revenue: string): Promise<void> {
+  await em.execute(
+    'update affiliate_links set sales = greatest(sales - 1, 0), total_revenue = total_revenue - ?::numeric, updated_at = now() where program_id = ? and id = ?',
+    [revenue, programId, linkId],
+  );
+}

@@ -1,0 +1,164 @@
+import { validationError } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import { isDuplicate } from '../../db/db-errors';
+import { inTransaction } from '../../db/unit-of-work';
+import type { ServiceContext } from '../service-context';
+import type { Affiliate } from '../affiliates/affiliate.entity';
+import { findAffiliateById } from '../affiliates/affiliate.finder';
+import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
+import type { Commission } from '../commissions/commission.entity';
+import { recordCommission } from '../commissions/commission.ledger';
+import type { EventService } from '../events/event.service';
+import type { Program } from '../programs/program.entity';
+import { rateToDecimal } from '../programs/program.rules';
+import type { ProgramService } from '../programs/program.service';
+import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
+import type { Referral } from '../referrals/referral.entity';
+import type { Sale } from './sale.entity';
+import { optionalText, type RecordSaleInput } from './sale.inputs';
+import { bumpLinkSaleTotals, customerHasSales, insertSale, referralWithAffiliateByEmail, referralWithAffiliateById, saleByExternalId } from './sale.queries';
+import { moneyInput } from './sale.rules';
+import { commissionTerms } from './sale.terms';
+import { saleBody } from './sale.presenter';
+
+/** The unique key of a sale's externalId in its program: a concurrent recording of the same one hits it. */
+const SALES_EXTERNAL_KEY = 'sales_program_external_id_key';
+
+/** A recording request, checked: the keys that name the owner and the sale's own values. */
+interface SaleRequest {
+  referralKey: string | null;
+  emailKey: string | null;
+  promoKey: string | null;
+  name: string | null;
+  totalEarned: string;
+  tax: string | null;
+  shipping: string | null;
+  saleRate: string | null;
+  externalId: string | null;
+  externalInvoiceId: string | null;
+}
+
+/** Recording a sale (the hot path of the API): owner, promotional code, commission, totals and the event, in one transaction. */
+export class SaleRecorder {
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly events: EventService,
+    private readonly promoCodes: PromotionalCodeService,
+  ) {}
+
+  /**
+   * Records a sale for the owner found by referralId (referral UUID, affiliate UUID, slug or click id), else
+   * email (an existing referral), else promoCode (validated and redeemed; a code sent beside another owner is
+   * redeemed too). Computes and records the commission, moves the link's and affiliate's totals and fires
+   * sale.created, all in one transaction. A repeated externalId returns the first sale (`replayed`).
+   * Null when no affiliate resolves: nothing is recorded.
+   */
+  async recordSale(ctx: ServiceContext, programId: string | null | undefined, input: RecordSaleInput): Promise<{ sale: Sale | null; replayed: boolean }> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    const request = checkedRequest(input);
+    const replay = async () => {
+      const first = request.externalId ? await saleByExternalId(ctx.em, program.id, request.externalId) : null;
+      return first ? { sale: first, replayed: true } : null;
+    };
+    const existing = await replay();
+    if (existing) return existing;
+    try {
+      const recorded = await inTransaction(ctx, (tx) => this.record(tx, program, request));
+      // The answer shows the sale's commission: it is known, no read for it.
+      if (recorded) ctx.loaders?.for(program.id).commissionBySaleId.prime(recorded.sale.id, recorded.commission);
+      return { sale: recorded?.sale ?? null, replayed: false };
+    } catch (err) {
+      // A concurrent request recorded the same externalId first: answer with that sale.
+      if (isDuplicate(err, SALES_EXTERNAL_KEY)) {
+        const first = await replay();
+        if (first) return first;
+      }
+      throw err;
+    }
+  }
+
+  private async record(tx: ServiceContext, program: Program, request: SaleRequest): Promise<{ sale: Sale; commission: Commission } | null> {
+    const { referralKey, emailKey, promoKey, totalEarned } = request;
+    let owner: Attribution | null = null;
+    let referral: Referral | null = null;
+    if (referralKey) {
+      const found = isUuid(referralKey) ? await referralWithAffiliateById(tx.em, program.id, referralKey) : null;
+      if (found) ({ referral, owner } = throughReferral(found));
+      else owner = await attributeTo(tx.em, program.id, referralKey);
+    }
+    // referralId, else email, else promoCode: each is tried when the one before resolves nothing.
+    if (!owner && emailKey) {
+      const found = await referralWithAffiliateByEmail(tx.em, program.id, emailKey);
+      if (found) ({ referral, owner } = throughReferral(found));
+    }
+    const name = request.name || referral?.name || null;
+    const email = emailKey || referral?.email || null;
+    if (!name) throw validationError('name is required (or identify a referral to take it from)', 'name');
+    if (!email) throw validationError('email is required (or identify a referral to take it from)', 'email');
+    if (!owner && !promoKey) return null;
+
+    let redemption: Redemption | null = null;
+    if (promoKey) {
+      const facts = {
+        now: new Date(),
+        affiliateId: owner?.affiliate.id ?? null,
+        amount: Number(totalEarned),
+        customerId: referral?.referredUserExternalId ?? null,
+      };
+      redemption = await this.promoCodes.checkRedemption(tx, program.id, promoKey, facts, () => customerHasSales(tx.em, program.id, email));
+      if (!owner) owner = await attributeToAffiliate(tx.em, program.id, (await findAffiliateById(tx.em, program.id, redemption.code.affiliateId!))!);
+    }
+    const promo = redemption?.code ?? null;
+    const sale = await insertSale(tx.em, {
+      programId: program.id,
+      affiliateId: owner!.affiliate.id,
+      referralId: referral?.id ?? null,
+      linkId: owner!.linkId,
+      promotionalCodeId: promo?.id ?? null,
+      promoCode: promo?.code ?? null,
+      externalId: request.externalId,
+      externalInvoiceId: request.externalInvoiceId,
+      name,
+      email,
+      currency: program.currency,
+      totalEarned,
+      tax: request.tax,
+      shipping: request.shipping,
+      commissionRate: request.saleRate,
+    });
+    const terms = await commissionTerms(tx, program, sale, owner!.affiliate);
+    const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0);
+    if (sale.linkId) await bumpLinkSaleTotals(tx.em, program.id, sale.linkId, totalEarned);
+    this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
+    await tx.em.flush();
+    // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
+    if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
+    return { sale, commission };
+  }
+}
+
+/** The input of a recording (as the edge accepted it), checked for what needs several fields, before any statement. */
+function checkedRequest(input: RecordSaleInput): SaleRequest {
+  const referralKey = input.referralId?.trim() || null;
+  const emailKey = input.email?.trim() || null;
+  const promoKey = input.promoCode?.trim() || null;
+  if (!referralKey && !emailKey && !promoKey) throw validationError('One of referralId, email or promoCode is required', 'referralId');
+  return {
+    referralKey,
+    emailKey,
+    promoKey,
+    name: input.name?.trim() || null,
+    totalEarned: moneyInput(input.totalEarned, 'totalEarned'),
+    tax: input.tax == null ? null : moneyInput(input.tax, 'tax'),
+    shipping: input.shipping == null ? null : moneyInput(input.shipping, 'shipping'),
+    saleRate: input.commissionRate == null ? null : rateToDecimal(input.commissionRate, 'commissionRate'),
+    externalId: optionalText(input.externalId),
+    externalInvoiceId: optionalText(input.externalInvoiceId),
+  };
+}
+
+/** The owner of a sale identified through a referral: the referral's affiliate, link and click. */
+function throughReferral(found: { referral: Referral; affiliate: Affiliate }): { referral: Referral; owner: Attribution } {
+  const { referral, affiliate } = found;
+  return { referral, owner: { affiliate, linkId: referral.linkId, clickId: referral.clickId } };
+}

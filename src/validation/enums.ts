@@ -1,0 +1,23 @@
+/**
+ * The closed vocabularies of the API's inputs: the schemas' `enum`s and the GraphQL enum types are built from
+ * these lists. They equal the domain's lists on the entities (test/unit/input-validation.spec.ts holds that).
+ */
+export const AFFILIATE_STATUSES = ['active', 'pending', 'inactive', 'rejected'] as const;
+export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
+
+export const COUPON_TYPES = ['PERCENTAGE', 'FLAT'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const COUPON_DURATIONS = ['once', 'forever', 'repeating'] as const;
+export type CouponDuration = (typeof COUPON_DURATIONS)[number];
+
+export const RANDOM_CHARS_CASES = ['uppercase', 'lowercase', 'mixed'] as const;
+export type RandomCharsCase = (typeof RANDOM_CHARS_CASES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** `{ a: 'a', b: 'b' }`: a list as the enum object type-graphql registers (same names, same order). */
+export function enumObject<const T extends readonly string[]>(values: T): { readonly [K in T[number]]: K } {
+  return Object.fromEntries(values.map((v) => [v, v])) as { readonly [K in T[number]]: K };
+}

@@ -1,0 +1,41 @@
+import { Body, Bool, Currency, Int, Nullable, Omittable, Rate, ServiceStrings, ServiceText, type Input } from '../kit';
+
+/**
+ * Program settings besides the name; null clears an optional limit. GraphQL-only inputs: where the program rules
+ * (src/modules/programs) word a refusal their own way (a name's size on the trimmed value, host names, URLs, the
+ * number of base URLs), the edge checks only the type and leaves the rule to them.
+ */
+const SETTINGS = {
+  domain: Nullable(ServiceText()),
+  logoUrl: Nullable(ServiceText()),
+  currency: Nullable(Currency({ oneMessage: true })),
+  baseUrls: Nullable(ServiceStrings()),
+  defaultCommissionRate: Nullable(Rate()),
+  autoApproveAffiliates: Nullable(Bool()),
+  deductTax: Nullable(Bool()),
+  deductShipping: Nullable(Bool()),
+  refundWindowDays: Nullable(Int(0, 3650)),
+  commissionHoldDays: Nullable(Int(0, 1_000_000_000)),
+  affiliateLimit: Nullable(Int(0, 1_000_000_000)),
+  monthlyReferralLimit: Nullable(Int(0, 1_000_000_000)),
+  readsPerMinute: Nullable(Int(1, 1_000_000)),
+  writesPerMinute: Nullable(Int(1, 1_000_000)),
+};
+
+/** A name that must be there; how long it may be is the service's rule (it measures the trimmed name). */
+const NAME = ServiceText({ notBlank: true });
+
+/** GraphQL ProgramInput of createProgram: a name is needed. */
+export const CreateProgramBody = Body({ name: NAME, ...SETTINGS });
+export type CreateProgramBody = Input<typeof CreateProgramBody>;
+
+/** GraphQL ProgramInput of updateProgram: omitted fields are unchanged. */
+export const UpdateProgramBody = Body({ name: Omittable(NAME), ...SETTINGS });
+export type UpdateProgramBody = Input<typeof UpdateProgramBody>;
+
+/** GraphQL CreateCommissionPlanInput. Whether the group exists is the service's rule. */
+export const CreateCommissionPlanBody = Body({ name: NAME, commissionRate: Rate(), affiliateGroupId: Nullable(ServiceText()) });
+export type CreateCommissionPlanBody = Input<typeof CreateCommissionPlanBody>;
+
+/** GraphQL `createAffiliateGroup(name)` and `createApiKey(name)`. */
+export const NameArgs = Body({ name: NAME });
