@@ -28,15 +28,14 @@ import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
 import { clickRoutes } from './routes/clicks.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
-import { withFields, type RouteWithFields } from './validate';
 import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
 
 /** `METHOD /path`: how the authorization policy names a route. */
 export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-/** The route table of the documented /api/v1 endpoints (`fields`: each schema as field specs, for older tests). */
-export const restRoutes: RouteWithFields[] = [
+/** The route table of the documented /api/v1 endpoints. */
+export const restRoutes: RestRoute[] = [
   ...affiliateRoutes,
   ...referralRoutes,
   ...linkRoutes,
@@ -45,7 +44,7 @@ export const restRoutes: RouteWithFields[] = [
   ...saleRoutes,
   ...clickRoutes,
   ...webhookRoutes,
-].map(withFields);
+];
 
 export interface FacadeDeps {
   schema: GraphQLSchema;

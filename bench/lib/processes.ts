@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../src/db/postmaster';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 export interface Managed {
@@ -11,17 +11,6 @@ export interface Managed {
   /** Last lines of its output (for failures). */
   output(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident set size of a process in bytes (VmRSS in /proc/<pid>/status); undefined when unreadable. */

@@ -40,11 +40,27 @@ export const resolvers = [
 
 let cached: Promise<GraphQLSchema> | undefined;
 
+const CALLERS =
+  "A field restricted to some callers says so; the others admit a dashboard session, an API key and a partner (OAuth) token. Program-scoped fields act on programId with a dashboard session, else on the credential's own program.";
+
+/** type-graphql gives the root types no description of their own: these are theirs. */
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  const query = schema.getQueryType();
+  const mutation = schema.getMutationType();
+  if (query) query.description = `Reads. ${CALLERS}`;
+  if (mutation) mutation.description = `Changes; each says the rule it applies. ${CALLERS}`;
+  return schema;
+}
+
 /**
  * The one schema, built once per process; `schema.graphql` is its printed form. Input validation wraps the
  * resolvers first, so the policy's check (wrapped around it) runs before it.
  */
 export function getSchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false }).then(applyPresenters).then(applyInputValidation).then(applyPolicy);
+  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false })
+    .then(describeRootTypes)
+    .then(applyPresenters)
+    .then(applyInputValidation)
+    .then(applyPolicy);
   return cached;
 }

@@ -7,6 +7,7 @@ import { Connection, toConnection } from '../types/connection.type';
 import { AffiliateType, CreateAffiliateInput, DeleteAffiliatePayload, UpdateAffiliateInput, UpdateCountPayload } from '../types/affiliate.type';
 import { LinkType } from '../types/link.type';
 import { ValidateArgs } from '../input-validation';
+import { AFFILIATE_KEY } from '../types/descriptions';
 import { AffiliateLookupArgs, CreateAffiliateBody, DeleteAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
 
 export const AffiliateConnection = Connection(AffiliateType, 'Affiliate');
@@ -17,42 +18,63 @@ export class AffiliateResolver {
   @ValidateArgs(AffiliateLookupArgs.properties)
   @Query(() => AffiliateType, {
     nullable: true,
-    description: 'One affiliate by `id` (UUID, link slug or numeric click id) or `email`; `email` is ignored when `id` is set.',
+    description: 'One affiliate by `id` (UUID, link slug or numeric click id) or `email`; `email` is ignored when `id` is set. null when nothing matches.',
   })
   affiliate(
     @Args() { programId }: ProgramArg,
-    @Arg('id', () => String, { nullable: true }) id: string | null,
-    @Arg('email', () => String, { nullable: true }) email: string | null,
+    @Arg('id', () => String, { nullable: true, description: AFFILIATE_KEY }) id: string | null,
+    @Arg('email', () => String, { nullable: true, description: "The affiliate's email (at most 254 characters); ignored when id is set." })
+    email: string | null,
     @Ctx() ctx: GraphQLContext,
   ) {
     return ctx.services.affiliates.findAffiliate(ctx, { programId, id, email });
   }
 
-  @Query(() => AffiliateConnection, { description: 'Affiliates in creation order.' })
+  @Query(() => AffiliateConnection, { description: 'Affiliates of the program in creation order, one page at a time.' })
   async affiliates(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, { first, after }));
   }
 
   @ValidateArgs({ input: CreateAffiliateBody })
-  @Mutation(() => AffiliateType, { description: 'Creates an affiliate with its first link; sends the admin and welcome emails and fires affiliate.created.' })
-  createAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: CreateAffiliateInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => AffiliateType, {
+    description:
+      'Creates an affiliate with its first link; sends the admin and welcome emails and fires affiliate.created. Refused (LIMIT_REACHED) once the program has affiliateLimit affiliates.',
+  })
+  createAffiliate(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'The new affiliate.' }) input: CreateAffiliateInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.affiliates.createAffiliate(ctx, programId, input);
   }
 
   @ValidateArgs({ input: UpdateAffiliateBody })
-  @Mutation(() => UpdateCountPayload, { description: 'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated.' })
-  async updateAffiliate(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateAffiliateInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => UpdateCountPayload, {
+    description: 'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated. Answers count 0 when none matches.',
+  })
+  async updateAffiliate(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'Which affiliate, and the changes.' }) input: UpdateAffiliateInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return { count: await ctx.services.affiliates.updateAffiliates(ctx, programId, input) };
   }
 
   @ValidateArgs(DeleteAffiliateBody.properties)
-  @Mutation(() => DeleteAffiliatePayload, { description: 'Deletes the affiliate (UUID or email) and everything attributed to it; fires affiliate.deleted.' })
-  async deleteAffiliate(@Args() { programId }: ProgramArg, @Arg('affiliateId', () => String) affiliateId: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => DeleteAffiliatePayload, {
+    description:
+      'Deletes the affiliate (UUID or email) and everything attributed to it: links, clicks, referrals, sales, commissions. Fires affiliate.deleted; nothing matched is not an error.',
+  })
+  async deleteAffiliate(
+    @Args() { programId }: ProgramArg,
+    @Arg('affiliateId', () => String, { description: "The affiliate's UUID or email (at most 254 characters)." }) affiliateId: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const deleted = await ctx.services.affiliates.deleteAffiliate(ctx, programId, affiliateId);
     return { message: deleted ? 'Affiliate deleted' : 'No affiliate matched; nothing was deleted', deletedAffiliate: deleted };
   }
 
-  @FieldResolver(() => LinkConnection)
+  @FieldResolver(() => LinkConnection, { description: 'The links the affiliate owns, in creation order, one page at a time.' })
   async links(@Root() a: Affiliate, @Args() { first, after }: PageArgsType, @Ctx() ctx: GraphQLContext) {
     // Through the loader: listing affiliates with their links costs one query for all of them.
     const all = await ctx.loaders.for(a.programId).linksByAffiliateId.load(a.id);

@@ -13,7 +13,11 @@ export class ClickResolver {
     description:
       "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given).",
   })
-  async recordClick(@Args() { programId }: ProgramArg, @Arg('input') input: RecordClickInput, @Ctx() ctx: GraphQLContext) {
+  async recordClick(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'The link and what your server saw of the visitor.' }) input: RecordClickInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const { link, ...meta } = input;
     const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);
     return { ...clickView(r.click, r.link.link), createdAt: r.click.createdAt };

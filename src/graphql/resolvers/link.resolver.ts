@@ -14,7 +14,8 @@ import { CreateLinkBody, DeleteLinkBody, LinkListArgs, RenameLinkBody } from '..
 
 @ArgsType()
 class LinksArgs extends ProgramPageArgs implements GraphQLInput<LinkListArgs> {
-  @Field(() => LinkFilterInput, { nullable: true }) filter?: LinkFilterInput | null;
+  @Field(() => LinkFilterInput, { nullable: true, description: 'Only links matching every given filter; omitted: all links of the program.' })
+  filter?: LinkFilterInput | null;
 }
 
 @Resolver(() => LinkType)
@@ -26,24 +27,38 @@ export class LinkResolver {
   }
 
   @ValidateArgs({ input: CreateLinkBody })
-  @Mutation(() => LinkType, { description: 'Adds a link to an affiliate; fires affiliate.updated for the owner.' })
-  createLink(@Args() { programId }: ProgramArg, @Arg('input') input: CreateLinkInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => LinkType, {
+    description:
+      "Adds a link to an affiliate; fires affiliate.updated for the owner. The owner's assigned promotional codes get connected to it in the background.",
+  })
+  createLink(@Args() { programId }: ProgramArg, @Arg('input', { description: 'The slug and its owner.' }) input: CreateLinkInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.links.createLink(ctx, programId, input);
   }
 
   @ValidateArgs({ input: RenameLinkBody })
-  @Mutation(() => LinkType, { description: 'Renames a slug; history stays attached. Fires affiliate.updated.' })
-  renameLink(@Args() { programId }: ProgramArg, @Arg('input') input: RenameLinkInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => LinkType, {
+    description:
+      'Renames a slug; history stays attached. Fires affiliate.updated. The old URLs, trackingUrl included, stop tracking. NOT_FOUND when no link matches.',
+  })
+  renameLink(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'Which link, and its new slug.' }) input: RenameLinkInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.links.renameLink(ctx, programId, input);
   }
 
   @ValidateArgs({ input: DeleteLinkBody })
-  @Mutation(() => DeleteLinkPayload, { description: 'Deletes a link; its clicks, referrals and sales are kept with the link cleared.' })
-  async deleteLink(@Args() { programId }: ProgramArg, @Arg('input') input: DeleteLinkInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => DeleteLinkPayload, {
+    description: 'Deletes a link; its clicks, referrals and sales are kept with the link cleared. Fires affiliate.updated; NOT_FOUND when no link matches.',
+  })
+  async deleteLink(@Args() { programId }: ProgramArg, @Arg('input', { description: 'Which link.' }) input: DeleteLinkInput, @Ctx() ctx: GraphQLContext) {
     return { message: 'Link deleted', deletedLink: await ctx.services.links.deleteLink(ctx, programId, input) };
   }
 
-  @FieldResolver(() => Float, { description: 'Revenue of the sales through this link, in the program currency.' })
+  @FieldResolver(() => Float, {
+    description: "Revenue of the sales through this link, in the program currency. Refunds deducted; in the currency's units as a decimal number.",
+  })
   totalRevenue(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
     return withProgram(ctx, l.programId, (p) => moneyToNumber(l.totalRevenue, p.currency));
   }
@@ -61,12 +76,14 @@ export class LinkResolver {
     return ctx.services.clicks.trackingUrl(l);
   }
 
-  @FieldResolver(() => [String], { description: "Promotional codes connected to this link (the owner's assigned codes)." })
+  @FieldResolver(() => [String], {
+    description: "Promotional codes connected to this link (the owner's assigned codes). A partner token may not read it.",
+  })
   promotionalCodes(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext): Promise<string[]> {
     return ctx.loaders.for(l.programId).codesByLinkId.load(l.id);
   }
 
-  @FieldResolver(() => AffiliateType, { nullable: true })
+  @FieldResolver(() => AffiliateType, { nullable: true, description: 'The affiliate who owns the link.' })
   affiliate(@Root() l: AffiliateLink, @Ctx() ctx: GraphQLContext) {
     return ctx.loaders.for(l.programId).affiliateById.with(l.affiliateId, (a) => a);
   }

@@ -3,29 +3,40 @@ import type { Program } from '../../modules/programs/program.entity';
 import type { GraphQLContext } from '../context';
 import { ProgramInput, ProgramType } from '../types/program.type';
 import { ValidateArgs } from '../input-validation';
+import { OWN_PROGRAM_ARG, SESSION_ONLY } from '../types/descriptions';
 import { CreateProgramBody, UpdateProgramBody } from '../../validation/schemas/programs.schemas';
 
 @Resolver(() => ProgramType)
 export class ProgramResolver {
-  @Query(() => [ProgramType], { description: "The signed-in user's programs (an API key sees its own)." })
+  @Query(() => [ProgramType], {
+    description:
+      "The signed-in user's programs, oldest first (an API key or partner token sees its own; a partner token reads only id, name, domain and logoUrl).",
+  })
   programs(@Ctx() ctx: GraphQLContext): Promise<Program[]> {
     return ctx.services.programs.listPrograms(ctx);
   }
 
-  @Query(() => ProgramType)
-  program(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Program> {
+  @Query(() => ProgramType, {
+    description:
+      "One program: one of the signed-in user's, or the credential's own. NOT_FOUND otherwise (FORBIDDEN for another program with a key or token). A partner token reads only id, name, domain and logoUrl.",
+  })
+  program(@Arg('id', () => ID, { description: 'The program (UUID).' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Program> {
     return ctx.services.programs.requireProgram(ctx, id);
   }
 
   @ValidateArgs({ input: CreateProgramBody })
-  @Mutation(() => ProgramType)
-  createProgram(@Arg('input') input: ProgramInput, @Ctx() ctx: GraphQLContext): Promise<Program> {
+  @Mutation(() => ProgramType, { description: `Creates a program owned by the signed-in user. ${SESSION_ONLY}` })
+  createProgram(@Arg('input', { description: 'The settings; name is required.' }) input: ProgramInput, @Ctx() ctx: GraphQLContext): Promise<Program> {
     return ctx.services.programs.createProgram(ctx, input);
   }
 
   @ValidateArgs({ input: UpdateProgramBody })
-  @Mutation(() => ProgramType)
-  updateProgram(@Arg('id', () => ID) id: string, @Arg('input') input: ProgramInput, @Ctx() ctx: GraphQLContext): Promise<Program> {
+  @Mutation(() => ProgramType, { description: `Changes settings of one of the signed-in user's programs. ${SESSION_ONLY}` })
+  updateProgram(
+    @Arg('id', () => ID, { description: OWN_PROGRAM_ARG }) id: string,
+    @Arg('input', { description: 'The settings to change.' }) input: ProgramInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Program> {
     return ctx.services.programs.updateProgram(ctx, id, input);
   }
 }

@@ -13,14 +13,22 @@ export const ReferralConnection = Connection(ReferralType, 'Referral');
 
 @ArgsType()
 class ReferralsArgs extends ProgramPageArgs implements GraphQLInput<ReferralListArgs> {
-  @Field(() => ReferralFilterInput, { nullable: true }) filter?: ReferralFilterInput | null;
+  @Field(() => ReferralFilterInput, { nullable: true, description: 'Only referrals matching every given filter; omitted: all referrals of the program.' })
+  filter?: ReferralFilterInput | null;
 }
 
 @Resolver(() => ReferralType)
 export class ReferralResolver {
   @ValidateArgs(ReferralLookupArgs.properties)
-  @Query(() => ReferralType, { nullable: true, description: 'A referral by UUID; when none matches, the value is retried as the referred email.' })
-  referral(@Args() { programId }: ProgramArg, @Arg('id') id: string, @Ctx() ctx: GraphQLContext) {
+  @Query(() => ReferralType, {
+    nullable: true,
+    description: 'A referral by UUID; when none matches, the value is retried as the referred email (the newest referral of it). null when neither matches.',
+  })
+  referral(
+    @Args() { programId }: ProgramArg,
+    @Arg('id', { description: 'A referral UUID or a referred email (at most 254 characters).' }) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.referrals.findReferral(ctx, programId, id);
   }
 
@@ -31,21 +39,42 @@ export class ReferralResolver {
   }
 
   @ValidateArgs({ input: CreateReferralBody })
-  @Mutation(() => ReferralType, { nullable: true, description: 'Records a referral (always active); null when no affiliate matches. Fires referral.created.' })
-  createReferral(@Args() { programId }: ProgramArg, @Arg('input') input: CreateReferralInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => ReferralType, {
+    nullable: true,
+    description:
+      'Records a referral (always active); null when no affiliate matches. Fires referral.created. Counts on its affiliate and link; refused (LIMIT_REACHED) past the monthly referral limit.',
+  })
+  createReferral(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'The referred user and who sent them.' }) input: CreateReferralInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.referrals.createReferral(ctx, programId, input);
   }
 
   @ValidateArgs({ input: UpdateReferralBody })
-  @Mutation(() => ReferralType, { description: 'Updates a referral; fires referral.updated.' })
-  updateReferral(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateReferralInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => ReferralType, {
+    description: 'Updates a referral; fires referral.updated. A referralId not in the program is VALIDATION_FAILED (spec 4.2: 400), not NOT_FOUND.',
+  })
+  updateReferral(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'Which referral, and the changes.' }) input: UpdateReferralInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const { referralId, ...fields } = input;
     return ctx.services.referrals.updateReferral(ctx, programId, referralId, fields);
   }
 
   @ValidateArgs(DeleteReferralBody.properties)
-  @Mutation(() => DeleteReferralPayload, { description: 'Deletes the referral (UUID) or the referrals of an email, with their sales; fires referral.deleted.' })
-  async deleteReferral(@Args() { programId }: ProgramArg, @Arg('referralId') referralId: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => DeleteReferralPayload, {
+    description:
+      'Deletes the referral (UUID) or the referrals of an email, with their sales; fires referral.deleted. The counters they added are taken back; nothing matched is not an error.',
+  })
+  async deleteReferral(
+    @Args() { programId }: ProgramArg,
+    @Arg('referralId', { description: 'A referral UUID, or a referred email: all its referrals (at most 254 characters).' }) referralId: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const deleted = await ctx.services.referrals.deleteReferral(ctx, programId, referralId);
     return {
       message: deleted.length ? `Deleted ${deleted.length} referral${deleted.length > 1 ? 's' : ''}` : 'No referral matched; nothing was deleted',
@@ -53,7 +82,7 @@ export class ReferralResolver {
     };
   }
 
-  @FieldResolver(() => AffiliateType, { nullable: true })
+  @FieldResolver(() => AffiliateType, { nullable: true, description: 'The affiliate credited with the referral.' })
   affiliate(@Root() r: Referral, @Ctx() ctx: GraphQLContext) {
     return ctx.loaders.for(r.programId).affiliateById.load(r.affiliateId);
   }

@@ -9,18 +9,9 @@ import type { GraphQLContext } from '../context';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { Connection, toConnection } from '../types/connection.type';
-import {
-  CommissionEntryType,
-  CommissionStatusEnum,
-  CommissionType,
-  PayoutBatchType,
-  RecordSaleInput,
-  RecordSalePayload,
-  RefundSalePayload,
-  SaleFilterInput,
-  SaleType,
-  UpdateSaleInput,
-} from '../types/sale.type';
+import { CommissionEntryType, CommissionStatusEnum, CommissionType, PayoutBatchType } from '../types/commission.type';
+import { money, NOT_PARTNER } from '../types/descriptions';
+import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleType, UpdateSaleInput } from '../types/sale.type';
 import { ValidateArgs } from '../input-validation';
 import type { GraphQLInput } from '../types/input-shape';
 import { RecordSaleBody, RefundSaleBody, SaleListArgs, SaleLookupArgs, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
@@ -30,19 +21,20 @@ export const CommissionConnection = Connection(CommissionType, 'Commission');
 
 @ArgsType()
 class SalesArgs extends ProgramPageArgs implements GraphQLInput<SaleListArgs> {
-  @Field(() => SaleFilterInput, { nullable: true }) filter?: SaleFilterInput | null;
+  @Field(() => SaleFilterInput, { nullable: true, description: 'Only sales matching every given filter; omitted: all sales of the program.' })
+  filter?: SaleFilterInput | null;
 }
 
 @ArgsType()
 class CommissionsArgs extends ProgramPageArgs {
-  @Field(() => CommissionStatusEnum, { nullable: true }) status?: CommissionStatusEnum | null;
+  @Field(() => CommissionStatusEnum, { nullable: true, description: 'Only commissions of this status; omitted: all.' }) status?: CommissionStatusEnum | null;
 }
 
 @Resolver(() => SaleType)
 export class SaleResolver {
   @ValidateArgs(SaleLookupArgs.properties)
-  @Query(() => SaleType, { nullable: true })
-  sale(@Args() { programId }: ProgramArg, @Arg('id', () => GraphQLSafeInt) id: number, @Ctx() ctx: GraphQLContext) {
+  @Query(() => SaleType, { nullable: true, description: 'One sale by id; null when nothing matches.' })
+  sale(@Args() { programId }: ProgramArg, @Arg('id', () => GraphQLSafeInt, { description: 'The sale id.' }) id: number, @Ctx() ctx: GraphQLContext) {
     return ctx.services.sales.findSale(ctx, programId, id);
   }
 
@@ -53,30 +45,51 @@ export class SaleResolver {
   }
 
   @ValidateArgs({ input: RecordSaleBody })
-  @Mutation(() => RecordSalePayload, { description: 'Records a sale and its commission; fires sale.created.' })
-  recordSale(@Args() { programId }: ProgramArg, @Arg('input') input: RecordSaleInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => RecordSalePayload, {
+    description:
+      'Records a sale and its commission; fires sale.created. Commission = (totalEarned - tax and shipping where the program deducts them) x rate / 100; a repeated externalId returns the first sale.',
+  })
+  recordSale(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'The sale and who gets the credit.' }) input: RecordSaleInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.sales.recordSale(ctx, programId, input);
   }
 
   @ValidateArgs({ input: UpdateSaleBody })
-  @Mutation(() => SaleType, { description: 'Updates a sale (commissionEarned corrects the commission); fires sale.updated.' })
-  updateSale(@Args() { programId }: ProgramArg, @Arg('input') input: UpdateSaleInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => SaleType, {
+    description:
+      'Updates a sale (commissionEarned corrects the commission); fires sale.updated. Changed amounts recompute the commission as a correction; those of a refunded, batched or paid sale cannot change.',
+  })
+  updateSale(
+    @Args() { programId }: ProgramArg,
+    @Arg('input', { description: 'Which sale, and the changes.' }) input: UpdateSaleInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     const { saleId, ...fields } = input;
     return ctx.services.sales.updateSale(ctx, programId, saleId, fields);
   }
 
   @ValidateArgs(RefundSaleBody.properties)
-  @Mutation(() => RefundSalePayload, { description: 'Refunds a sale and reverses its commission; fires sale.refunded. Refusals carry extensions.reason.' })
-  refundSale(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => RefundSalePayload, {
+    description:
+      'Refunds a sale and reverses its commission; fires sale.refunded. Refusals carry extensions.reason: refund_window_expired, in_payout_batch, already_paid_out or manually_marked_paid.',
+  })
+  refundSale(
+    @Args() { programId }: ProgramArg,
+    @Arg('saleId', () => GraphQLSafeInt, { description: 'The sale to refund.' }) saleId: number,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.sales.refundSale(ctx, programId, saleId);
   }
 
-  @FieldResolver(() => CommissionType, { nullable: true })
+  @FieldResolver(() => CommissionType, { nullable: true, description: 'The commission recorded for the sale, with its ledger; null: none.' })
   commission(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
     return ctx.loaders.for(s.programId).commissionBySaleId.load(s.id);
   }
 
-  @FieldResolver(() => AffiliateType, { nullable: true })
+  @FieldResolver(() => AffiliateType, { nullable: true, description: 'The affiliate credited with the sale.' })
   affiliate(@Root() s: Sale, @Ctx() ctx: GraphQLContext) {
     return ctx.loaders.for(s.programId).affiliateById.load(s.affiliateId);
   }
@@ -84,52 +97,61 @@ export class SaleResolver {
 
 @Resolver(() => CommissionType)
 export class CommissionResolver {
-  @Query(() => CommissionConnection, { description: 'Commissions, optionally by status (pending ones past their hold are approved first).' })
+  @Query(() => CommissionConnection, { description: `Commissions, optionally by status (pending ones past their hold are approved first). ${NOT_PARTNER}` })
   async commissions(@Args() { programId, status, first, after }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, { first, after }));
   }
 
-  @Query(() => [PayoutBatchType], { description: 'Payout batches, newest first.' })
+  @Query(() => [PayoutBatchType], { description: `Payout batches, newest first. ${NOT_PARTNER}` })
   payoutBatches(@Args() { programId }: ProgramArg, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.listPayoutBatches(ctx, programId);
   }
 
-  @Mutation(() => PayoutBatchType, { description: 'Batches approved, unpaid commissions: all of them, or those named (by commission id or sale id).' })
+  @Mutation(() => PayoutBatchType, {
+    description: `Batches approved, unpaid commissions: all of them, or those named (by commission id or sale id). Each named one must be payable. ${NOT_PARTNER}`,
+  })
   createPayoutBatch(
     @Args() { programId }: ProgramArg,
-    @Arg('commissionIds', () => [ID], { nullable: true }) commissionIds: string[] | null,
-    @Arg('saleIds', () => [GraphQLSafeInt], { nullable: true }) saleIds: number[] | null,
+    @Arg('commissionIds', () => [ID], { nullable: true, description: 'The commissions to batch (UUIDs); not with saleIds.' }) commissionIds: string[] | null,
+    @Arg('saleIds', () => [GraphQLSafeInt], { nullable: true, description: 'The sales whose commissions to batch; not with commissionIds.' })
+    saleIds: number[] | null,
     @Ctx() ctx: GraphQLContext,
   ) {
     return ctx.services.payouts.createPayoutBatch(ctx, programId, { commissionIds, saleIds });
   }
 
-  @Mutation(() => PayoutBatchType, { description: 'Marks a batch and its commissions paid.' })
-  markPayoutBatchPaid(@Args() { programId }: ProgramArg, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => PayoutBatchType, { description: `Marks a batch and its commissions paid; paying a paid batch again changes nothing. ${NOT_PARTNER}` })
+  markPayoutBatchPaid(@Args() { programId }: ProgramArg, @Arg('id', () => ID, { description: 'The batch (UUID).' }) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.payouts.markPayoutBatchPaid(ctx, programId, id);
   }
 
-  @Mutation(() => CommissionType, { description: "Marks one sale's commission paid by hand." })
-  markCommissionPaid(@Args() { programId }: ProgramArg, @Arg('saleId', () => GraphQLSafeInt) saleId: number, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => CommissionType, {
+    description: `Marks one sale's commission paid by hand, outside any batch; the sale can no longer be refunded. ${NOT_PARTNER}`,
+  })
+  markCommissionPaid(
+    @Args() { programId }: ProgramArg,
+    @Arg('saleId', () => GraphQLSafeInt, { description: 'The sale whose commission was paid.' }) saleId: number,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.payouts.markCommissionPaid(ctx, programId, saleId);
   }
 
-  @FieldResolver(() => CommissionStatusEnum)
+  @FieldResolver(() => CommissionStatusEnum, { description: 'Where it stands; a pending one past holdUntil reads approved.' })
   status(@Root() c: Commission) {
     return effectiveStatus(c);
   }
 
-  @FieldResolver(() => Float)
+  @FieldResolver(() => Float, { description: money('The commission, the sum of its entries') + ' Rounded to the currency minor unit.' })
   amount(@Root() c: Commission): number {
     return moneyToNumber(c.amount, c.currency);
   }
 
-  @FieldResolver(() => Float, { description: 'totalEarned less the deductions the program enables.' })
+  @FieldResolver(() => Float, { description: 'totalEarned less the deductions the program enables. ' + money('The amount the rate applied to') })
   base(@Root() c: Commission): number {
     return Number(c.base);
   }
 
-  @FieldResolver(() => [CommissionEntryType])
+  @FieldResolver(() => [CommissionEntryType], { description: 'Its ledger entries: how the amount came about.' })
   async entries(@Root() c: Commission, @Ctx() ctx: GraphQLContext) {
     const rows = await ctx.loaders.for(c.programId).entriesByCommissionId.load(c.id);
     return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), note: r.note, createdAt: new Date(r.created_at) }));
@@ -138,7 +160,7 @@ export class CommissionResolver {
 
 @Resolver(() => PayoutBatchType)
 export class PayoutBatchResolver {
-  @FieldResolver(() => Float)
+  @FieldResolver(() => Float, { description: money('Sum of its commissions') + ' Rounded to the currency minor unit.' })
   total(@Root() b: PayoutBatch): number {
     return moneyToNumber(b.total, b.currency);
   }

@@ -1,75 +1,113 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AFFILIATE_STATUSES, enumObject, type AffiliateStatus } from '../../validation/enums';
 import type { CreateAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
+import { AFFILIATE_KEY, CREATED_AT, money, PROGRAM_ID, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
 export const AffiliateStatusEnum = enumObject(AFFILIATE_STATUSES);
 export type AffiliateStatusEnum = AffiliateStatus;
-registerEnumType(AffiliateStatusEnum, { name: 'AffiliateStatus' });
+registerEnumType(AffiliateStatusEnum, {
+  name: 'AffiliateStatus',
+  description: "An affiliate's standing in the program: a label for the program's own workflow (attribution works whatever the status).",
+  valuesConfig: {
+    active: { description: 'Approved. New affiliates start here when the program auto-approves them; only active ones get the welcome email.' },
+    pending: { description: 'Waiting for approval: new affiliates start here when the program does not auto-approve them.' },
+    inactive: { description: 'Switched off by the program.' },
+    rejected: { description: 'Turned down by the program.' },
+  },
+});
+
+const NAME_PART = '1 to 200 characters.';
+const PLAN_ID = 'Its commission plan (UUID): the plan rate applies while the affiliate has no rate of its own. null: none.';
+const GROUP_ID = 'Its affiliate group (UUID); null: none.';
 
 @ObjectType('Affiliate', { description: 'An affiliate of the program.' })
 export class AffiliateType {
-  @Field(() => ID) id!: string;
-  @Field() firstName!: string;
-  @Field() lastName!: string;
-  @Field() email!: string;
-  @Field() name!: string;
-  @Field(() => ID) programId!: string;
+  @Field(() => ID, { description: 'Affiliate id (UUID).' }) id!: string;
+  @Field({ description: `First name, ${NAME_PART}` }) firstName!: string;
+  @Field({ description: `Last name, ${NAME_PART}` }) lastName!: string;
+  @Field({ description: 'Email address, unique in the program (case-insensitively).' }) email!: string;
+  @Field({ description: 'firstName and lastName joined by a space.' }) name!: string;
+  @Field(() => ID, { description: PROGRAM_ID }) programId!: string;
   @Field(() => [String], { description: 'Slugs of the links the affiliate owns.' }) affiliateLinks!: string[];
   @Field(() => Float, { description: "Effective rate (percentage): the affiliate's own, else its plan's, else the program default." })
   commissionRate!: number;
-  @Field(() => Float, { description: 'In the program currency, rounded to its minor unit.' }) totalCommissionEarned!: number;
-  @Field(() => String, { nullable: true, deprecationReason: 'Use affiliateLinks and the link operations.' }) link!: string | null;
-  @Field(() => AffiliateStatusEnum) affiliateStatus!: AffiliateStatusEnum;
-  @Field(() => ID, { nullable: true }) commissionPlanId!: string | null;
-  @Field(() => ID, { nullable: true }) affiliateGroupId!: string | null;
-  @Field(() => Int) numberOfReferredUsers!: number;
-  @Field(() => Int) numberOfClicks!: number;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
+  @Field(() => Float, {
+    description: money('Commission earned on its sales, corrections and reversals included') + ' Rounded to the currency minor unit.',
+  })
+  totalCommissionEarned!: number;
+  @Field(() => String, {
+    nullable: true,
+    deprecationReason: 'Use affiliateLinks and the link operations.',
+    description: 'Deprecated (spec section 9), usually null: an affiliate owns any number of links, listed in affiliateLinks.',
+  })
+  link!: string | null;
+  @Field(() => AffiliateStatusEnum, { description: 'Where the affiliate stands in the program.' }) affiliateStatus!: AffiliateStatusEnum;
+  @Field(() => ID, { nullable: true, description: PLAN_ID }) commissionPlanId!: string | null;
+  @Field(() => ID, { nullable: true, description: GROUP_ID }) affiliateGroupId!: string | null;
+  @Field(() => Int, { description: 'Referrals attributed to the affiliate (deleted ones no longer count).' }) numberOfReferredUsers!: number;
+  @Field(() => Int, { description: 'Clicks counted on its links.' }) numberOfClicks!: number;
+  @Field({ description: CREATED_AT }) createdAt!: Date;
+  @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'A new affiliate. It gets its first link at once.' })
 export class CreateAffiliateInput implements GraphQLInput<CreateAffiliateBody> {
-  @Field() firstName!: string;
-  @Field() lastName!: string;
-  @Field() email!: string;
-  @Field(() => String, { nullable: true, description: 'Slug of the first link; generated from the email when omitted.' }) affiliateLink?: string | null;
-  @Field(() => Float, { nullable: true, description: 'Percentage; inherits the plan or program rate when omitted.' }) commissionRate?: number | null;
-  @Field(() => AffiliateStatusEnum, { nullable: true, description: 'Defaults by the program auto-approve setting.' })
+  @Field({ description: `Required, ${NAME_PART}` }) firstName!: string;
+  @Field({ description: `Required, ${NAME_PART}` }) lastName!: string;
+  @Field({ description: 'Required; a valid email address not yet used by another affiliate of the program.' }) email!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Slug of the first link; generated from the email when omitted. Letters, numbers and hyphens, at most 100 characters; a slug already in use fails (no other is chosen).',
+  })
+  affiliateLink?: string | null;
+  @Field(() => Float, { nullable: true, description: 'Percentage, 0 to 100; inherits the plan or program rate when omitted.' }) commissionRate?: number | null;
+  @Field(() => AffiliateStatusEnum, { nullable: true, description: 'Defaults by the program auto-approve setting: active, else pending.' })
   affiliateStatus?: AffiliateStatusEnum | null;
-  @Field(() => Boolean, { nullable: true }) sendWelcomeEmail?: boolean | null;
-  @Field(() => ID, { nullable: true }) commissionPlanId?: string | null;
-  @Field(() => ID, { nullable: true }) affiliateGroupId?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'false: no welcome email. Default true; only active affiliates get one.' })
+  sendWelcomeEmail?: boolean | null;
+  @Field(() => ID, { nullable: true, description: 'A commission plan of the program; with affiliateGroupId, a plan of that group.' })
+  commissionPlanId?: string | null;
+  @Field(() => ID, { nullable: true, description: 'An affiliate group of the program.' }) affiliateGroupId?: string | null;
 }
 
 @InputType({ description: 'Identify by affiliateId (UUID, slug or click id) or emailAddress; other fields are applied.' })
 export class UpdateAffiliateInput implements GraphQLInput<UpdateAffiliateBody> {
-  @Field(() => String, { nullable: true }) affiliateId?: string | null;
-  @Field(() => String, { nullable: true }) emailAddress?: string | null;
-  @Field(() => String, { nullable: true, description: 'Adds another link; never renames or replaces one.' }) affiliateLink?: string | null;
-  @Field(() => String, { nullable: true }) firstName?: string | null;
-  @Field(() => String, { nullable: true }) lastName?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => Float, { nullable: true, description: 'null returns the affiliate to the inherited rate.' }) commissionRate?: number | null;
-  @Field(() => AffiliateStatusEnum, { nullable: true }) affiliateStatus?: AffiliateStatusEnum | null;
-  @Field(() => ID, { nullable: true }) commissionPlanId?: string | null;
-  @Field(() => ID, { nullable: true }) affiliateGroupId?: string | null;
+  @Field(() => String, { nullable: true, description: `${AFFILIATE_KEY} Wins over emailAddress.` }) affiliateId?: string | null;
+  @Field(() => String, { nullable: true, description: "The affiliate's current email, when affiliateId is not sent (at most 254 characters)." })
+  emailAddress?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Adds another link; never renames or replaces one. Letters, numbers and hyphens, at most 100 characters, unused in the program.',
+  })
+  affiliateLink?: string | null;
+  @Field(() => String, { nullable: true, description: `New first name, ${NAME_PART} Cannot be cleared.` }) firstName?: string | null;
+  @Field(() => String, { nullable: true, description: `New last name, ${NAME_PART} Cannot be cleared.` }) lastName?: string | null;
+  @Field(() => String, { nullable: true, description: 'New email address, unused by other affiliates of the program. Cannot be cleared.' }) email?:
+    string | null;
+  @Field(() => Float, { nullable: true, description: 'Own rate, percentage 0 to 100. null returns the affiliate to the inherited rate.' })
+  commissionRate?: number | null;
+  @Field(() => AffiliateStatusEnum, { nullable: true, description: 'New status; null or omitted keeps the current one.' })
+  affiliateStatus?: AffiliateStatusEnum | null;
+  @Field(() => ID, { nullable: true, description: 'A commission plan of the program (of its group, when the affiliate has one); null removes it.' })
+  commissionPlanId?: string | null;
+  @Field(() => ID, { nullable: true, description: 'An affiliate group of the program; null removes it.' }) affiliateGroupId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How many records an update changed.' })
 export class UpdateCountPayload {
   @Field(() => Int, { description: 'Number of records updated; 0 when nothing matched.' }) count!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The affiliate a delete removed.' })
 export class DeletedAffiliateRef {
-  @Field(() => ID) id!: string;
-  @Field() email!: string;
+  @Field(() => ID, { description: 'Its id (UUID).' }) id!: string;
+  @Field({ description: 'Its email.' }) email!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The answer of deleteAffiliate, also when nothing matched.' })
 export class DeleteAffiliatePayload {
-  @Field() message!: string;
+  @Field({ description: 'A confirmation sentence for people.' }) message!: string;
   @Field(() => DeletedAffiliateRef, { nullable: true, description: 'null when nothing matched.' }) deletedAffiliate!: DeletedAffiliateRef | null;
 }

@@ -3,22 +3,26 @@ import { encodeCursor, type Page } from '../../common/pagination';
 
 @ObjectType({ description: 'Cursor pagination state (Relay style).' })
 export class PageInfo {
-  @Field() hasNextPage!: boolean;
-  @Field(() => String, { nullable: true }) endCursor!: string | null;
+  @Field({ description: 'true when more nodes follow this page: ask again with after = endCursor.' }) hasNextPage!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The cursor of the last node of this page, to pass as `after`. null when the page is empty (the event log repeats the `after` sent).',
+  })
+  endCursor!: string | null;
 }
 
 /** A Relay-style connection type for `Node`, named `<name>Connection`. */
 export function Connection<T extends object>(Node: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its cursor.` })
   class Edge {
-    @Field() cursor!: string;
-    @Field(() => Node) node!: T;
+    @Field({ description: `An opaque cursor: pass it as \`after\` to read on after this ${name}.` }) cursor!: string;
+    @Field(() => Node, { description: `The ${name}.` }) node!: T;
   }
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { description: `One page of a list of ${name} records, in the order the list states.` })
   class ConnectionClass {
-    @Field(() => [Edge]) edges!: Edge[];
+    @Field(() => [Edge], { description: 'The nodes of this page, each with its cursor.' }) edges!: Edge[];
     @Field(() => [Node], { description: 'The nodes of the edges, for clients that do not need cursors per node.' }) nodes!: T[];
-    @Field(() => PageInfo) pageInfo!: PageInfo;
+    @Field(() => PageInfo, { description: 'Whether more pages follow, and the cursor to read the next one.' }) pageInfo!: PageInfo;
   }
   return ConnectionClass;
 }

@@ -1,44 +1,58 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { UpdateProgramBody } from '../../validation/schemas/programs.schemas';
+import { CREATED_AT, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
+
+/** Program fields beyond id, name, domain and logoUrl are settings (src/auth/policy-graphql.ts, GRAPHQL_FIELD_SETS). */
+const SETTING = ' A partner token may not read it.';
+const LIMIT = (what: string) => `${what} (LIMIT_REACHED beyond it); null: no limit.`;
+const PER_MINUTE = (kind: string, fallback: number) =>
+  `${kind} per minute allowed to each credential on each operation (a GraphQL root field counts as one); default ${fallback}.`;
 
 @ObjectType('Program', { description: 'An affiliate program (the tenant) and its settings.' })
 export class ProgramType {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) domain!: string | null;
-  @Field(() => String, { nullable: true }) logoUrl!: string | null;
-  @Field({ description: 'ISO 4217 code; amounts are rounded to its minor unit.' }) currency!: string;
-  @Field(() => [String], { description: 'Every link gets a full URL for each base URL.' }) baseUrls!: string[];
-  @Field(() => Float, { description: 'Percentage.' }) defaultCommissionRate!: number;
-  @Field() autoApproveAffiliates!: boolean;
-  @Field() deductTax!: boolean;
-  @Field() deductShipping!: boolean;
-  @Field(() => Int) refundWindowDays!: number;
-  @Field(() => Int, { nullable: true }) commissionHoldDays!: number | null;
-  @Field(() => Int, { nullable: true }) affiliateLimit!: number | null;
-  @Field(() => Int, { nullable: true }) monthlyReferralLimit!: number | null;
-  @Field(() => Int) readsPerMinute!: number;
-  @Field(() => Int) writesPerMinute!: number;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
+  @Field(() => ID, { description: 'Program id (UUID).' }) id!: string;
+  @Field({ description: 'Name, 1 to 200 characters.' }) name!: string;
+  @Field(() => String, { nullable: true, description: "The program's website host name, such as example.com; null: none." }) domain!: string | null;
+  @Field(() => String, { nullable: true, description: "http(s) URL of the program's logo; null: none." }) logoUrl!: string | null;
+  @Field({ description: 'ISO 4217 code; amounts are rounded to its minor unit.' + SETTING }) currency!: string;
+  @Field(() => [String], { description: 'Every link gets a full URL for each base URL; tracking links redirect to the first.' + SETTING })
+  baseUrls!: string[];
+  @Field(() => Float, { description: 'Percentage. The rate of affiliates with no rate of their own or of a plan.' + SETTING }) defaultCommissionRate!: number;
+  @Field({ description: 'true: new affiliates sent without a status start active; false: pending.' + SETTING }) autoApproveAffiliates!: boolean;
+  @Field({ description: "true: a sale's tax is deducted before its commission is computed." + SETTING }) deductTax!: boolean;
+  @Field({ description: "true: a sale's shipping is deducted before its commission is computed." + SETTING }) deductShipping!: boolean;
+  @Field(() => Int, { description: 'Days after a sale during which it can be refunded.' + SETTING }) refundWindowDays!: number;
+  @Field(() => Int, { nullable: true, description: 'Days a new commission stays pending before it is approved; null or 0: approved at once.' + SETTING })
+  commissionHoldDays!: number | null;
+  @Field(() => Int, { nullable: true, description: LIMIT('Most affiliates the program may have') + SETTING }) affiliateLimit!: number | null;
+  @Field(() => Int, { nullable: true, description: LIMIT('Most referrals recorded per calendar month (UTC)') + SETTING }) monthlyReferralLimit!: number | null;
+  @Field(() => Int, { description: PER_MINUTE('Reads', 600) + SETTING }) readsPerMinute!: number;
+  @Field(() => Int, { description: PER_MINUTE('Writes', 120) + SETTING }) writesPerMinute!: number;
+  @Field({ description: CREATED_AT + SETTING }) createdAt!: Date;
+  @Field({ description: UPDATED_AT + SETTING }) updatedAt!: Date;
 }
 
 @InputType({ description: 'Program settings; on update, omitted fields are unchanged and null clears an optional limit.' })
 export class ProgramInput implements GraphQLInput<UpdateProgramBody> {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) domain?: string | null;
-  @Field(() => String, { nullable: true }) logoUrl?: string | null;
-  @Field(() => String, { nullable: true }) currency?: string | null;
-  @Field(() => [String], { nullable: true }) baseUrls?: string[] | null;
-  @Field(() => Float, { nullable: true }) defaultCommissionRate?: number | null;
-  @Field(() => Boolean, { nullable: true }) autoApproveAffiliates?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) deductTax?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) deductShipping?: boolean | null;
-  @Field(() => Int, { nullable: true }) refundWindowDays?: number | null;
-  @Field(() => Int, { nullable: true }) commissionHoldDays?: number | null;
-  @Field(() => Int, { nullable: true }) affiliateLimit?: number | null;
-  @Field(() => Int, { nullable: true }) monthlyReferralLimit?: number | null;
-  @Field(() => Int, { nullable: true }) readsPerMinute?: number | null;
-  @Field(() => Int, { nullable: true }) writesPerMinute?: number | null;
+  @Field(() => String, { nullable: true, description: 'Required on creation; 1 to 200 characters (trimmed). Cannot be cleared.' }) name?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Host name such as example.com (a port allowed); '' or null clears it. On creation without baseUrls, https://<domain> becomes the base URL.",
+  })
+  domain?: string | null;
+  @Field(() => String, { nullable: true, description: "An http(s) URL; '' or null clears it." }) logoUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'A 3-letter ISO 4217 code; default USD.' }) currency?: string | null;
+  @Field(() => [String], { nullable: true, description: 'At most 20 http(s) URLs, repeats dropped; replaces the list. Default none.' }) baseUrls?:
+    string[] | null;
+  @Field(() => Float, { nullable: true, description: 'Percentage, 0 to 100 with at most 4 decimals; default 20.' }) defaultCommissionRate?: number | null;
+  @Field(() => Boolean, { nullable: true, description: 'Default true.' }) autoApproveAffiliates?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Deduct tax before computing commissions; default false.' }) deductTax?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Deduct shipping before computing commissions; default false.' }) deductShipping?: boolean | null;
+  @Field(() => Int, { nullable: true, description: 'Days, 0 to 3650; default 30.' }) refundWindowDays?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Days, 0 to 1000000000; null: no holding period (the default).' }) commissionHoldDays?: number | null;
+  @Field(() => Int, { nullable: true, description: '0 to 1000000000; null: no limit (the default).' }) affiliateLimit?: number | null;
+  @Field(() => Int, { nullable: true, description: '0 to 1000000000 referrals a month; null: no limit (the default).' }) monthlyReferralLimit?: number | null;
+  @Field(() => Int, { nullable: true, description: '1 to 1000000; default 600.' }) readsPerMinute?: number | null;
+  @Field(() => Int, { nullable: true, description: '1 to 1000000; default 120.' }) writesPerMinute?: number | null;
 }

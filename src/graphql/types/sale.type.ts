@@ -1,119 +1,108 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
 import type { RecordSaleBody, SaleFilter, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
+import { CommissionStatusEnum } from './commission.type';
+import { AFFILIATE_EMAIL, CREATED_AT, money, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
-export enum CommissionStatusEnum {
-  pending = 'pending',
-  approved = 'approved',
-  paid = 'paid',
-  reversed = 'reversed',
-}
-registerEnumType(CommissionStatusEnum, { name: 'CommissionStatus' });
+const DEDUCTED = (what: string, setting: string) => money(`${what} of the sale`) + ` Deducted before the commission when the program sets ${setting}.`;
+const AMOUNT_INPUT = ' At most 6 decimals.';
+const RECOMPUTES = ' A change recomputes the commission (refused once the sale is refunded or its commission batched or paid).';
+const TEXT_200 = 'at most 200 characters';
 
 @ObjectType('Sale', { description: 'A purchase credited to an affiliate, with the commission recorded for it.' })
 export class SaleType {
-  @Field(() => GraphQLSafeInt) id!: number;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => String, { nullable: true }) externalInvoiceId!: string | null;
-  @Field(() => ID) affiliateId!: string;
-  @Field(() => ID, { nullable: true }) referralId!: string | null;
-  @Field(() => ID, { nullable: true }) linkId!: string | null;
-  @Field(() => String, { nullable: true }) promoCode!: string | null;
-  @Field() name!: string;
-  @Field() email!: string;
-  @Field() currency!: string;
-  @Field(() => Float) totalEarned!: number;
-  @Field(() => Float, { nullable: true }) tax!: number | null;
-  @Field(() => Float, { nullable: true }) shipping!: number | null;
-  @Field(() => Float, { nullable: true, description: 'The rate the commission was computed with.' }) commissionRate!: number | null;
-  @Field(() => Float, { description: 'The commission currently recorded for the credited affiliate (0 once reversed).' }) commissionEarned!: number;
-  @Field(() => CommissionStatusEnum, { nullable: true }) commissionStatus!: CommissionStatusEnum | null;
-  @Field() refunded!: boolean;
-  @Field(() => Date, { nullable: true }) refundedAt!: Date | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-}
-
-@ObjectType('CommissionEntry', { description: 'An append-only change of a commission: earned, correction or reversal.' })
-export class CommissionEntryType {
-  @Field() kind!: string;
-  @Field(() => Float) amount!: number;
-  @Field(() => String, { nullable: true }) note!: string | null;
-  @Field() createdAt!: Date;
-}
-
-@ObjectType('Commission', { description: "A sale's commission; amount is the sum of its entries." })
-export class CommissionType {
-  @Field(() => ID) id!: string;
-  @Field(() => GraphQLSafeInt) saleId!: number;
-  @Field(() => ID) affiliateId!: string;
-  @Field(() => Float, { description: 'Percentage used.' }) rate!: number;
-  @Field() currency!: string;
-  @Field(() => Date, { nullable: true }) holdUntil!: Date | null;
-  @Field(() => Date, { nullable: true }) approvedAt!: Date | null;
-  @Field(() => ID, { nullable: true }) payoutBatchId!: string | null;
-  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
-  @Field() paidManually!: boolean;
-  @Field(() => Date, { nullable: true }) reversedAt!: Date | null;
-  @Field() createdAt!: Date;
-}
-
-@ObjectType('PayoutBatch')
-export class PayoutBatchType {
-  @Field(() => ID) id!: string;
-  @Field() status!: string;
-  @Field() currency!: string;
-  @Field(() => Int) commissionCount!: number;
-  @Field() createdAt!: Date;
-  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+  @Field(() => GraphQLSafeInt, { description: 'Sale id, a positive integer.' }) id!: number;
+  @Field(() => String, { nullable: true, description: "The sale's id in your system, unique in the program; null: none." }) externalId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The invoice id in your system; null: none.' }) externalInvoiceId!: string | null;
+  @Field(() => ID, { description: 'The affiliate credited with the sale (UUID).' }) affiliateId!: string;
+  @Field(() => ID, { nullable: true, description: 'The referral it was attributed through (UUID); null: none.' }) referralId!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The link it came through (UUID); null: none, or the link was deleted.' }) linkId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The promotional code used; null: none.' }) promoCode!: string | null;
+  @Field({ description: "The customer's name." }) name!: string;
+  @Field({ description: "The customer's email." }) email!: string;
+  @Field({ description: 'ISO 4217 code of its amounts: the program currency when it was recorded.' }) currency!: string;
+  @Field(() => Float, { description: money('The sale total') + ' Non-zero; negative for adjustments.' }) totalEarned!: number;
+  @Field(() => Float, { nullable: true, description: DEDUCTED('Tax', 'deductTax') + ' null: none.' }) tax!: number | null;
+  @Field(() => Float, { nullable: true, description: DEDUCTED('Shipping', 'deductShipping') + ' null: none.' }) shipping!: number | null;
+  @Field(() => Float, { nullable: true, description: 'The rate the commission was computed with. A percentage; null: none.' }) commissionRate!: number | null;
+  @Field(() => Float, { description: money('The commission currently recorded for the credited affiliate (0 once reversed)') })
+  commissionEarned!: number;
+  @Field(() => CommissionStatusEnum, { nullable: true, description: "The commission's status; null: the sale has no commission." })
+  commissionStatus!: CommissionStatusEnum | null;
+  @Field({ description: 'true once refunded: its commission is reversed.' }) refunded!: boolean;
+  @Field(() => Date, { nullable: true, description: 'When it was refunded (ISO 8601, UTC); null: not refunded.' }) refundedAt!: Date | null;
+  @Field({ description: CREATED_AT }) createdAt!: Date;
+  @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }
 
 @InputType({ description: 'One of referralId (referral UUID, affiliate UUID, link slug or click id), email (a referral) or promoCode.' })
 export class RecordSaleInput implements GraphQLInput<RecordSaleBody> {
-  @Field(() => String, { nullable: true }) referralId?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) promoCode?: string | null;
-  @Field(() => String, { nullable: true, description: 'Taken from the matched referral when not sent.' }) name?: string | null;
-  @Field(() => Float, { description: 'Non-zero; negative for adjustments.' }) totalEarned!: number;
-  @Field(() => Float, { nullable: true, description: "Overrides the affiliate's rate for this sale." }) commissionRate?: number | null;
-  @Field(() => Float, { nullable: true }) tax?: number | null;
-  @Field(() => Float, { nullable: true }) shipping?: number | null;
-  @Field(() => String, { nullable: true, description: 'Recorded once per program; a repeat returns the first sale.' }) externalId?: string | null;
-  @Field(() => String, { nullable: true }) externalInvoiceId?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: `The owner: a referral UUID, an affiliate UUID, a link slug or a numeric click id (${TEXT_200}). Tried first.`,
+  })
+  referralId?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The customer's email; tried next as the owner: the affiliate of an existing referral with this email.",
+  })
+  email?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A promotional code: checked and redeemed; its affiliate is credited when no other owner resolves.',
+  })
+  promoCode?: string | null;
+  @Field(() => String, { nullable: true, description: `The customer's name (${TEXT_200}). Taken from the matched referral when not sent.` })
+  name?: string | null;
+  @Field(() => Float, { description: money('The sale total') + ' Non-zero; negative for adjustments.' + AMOUNT_INPUT }) totalEarned!: number;
+  @Field(() => Float, { nullable: true, description: "Overrides the affiliate's rate for this sale. Percentage, 0 to 100." })
+  commissionRate?: number | null;
+  @Field(() => Float, { nullable: true, description: money('Tax, zero or more') + AMOUNT_INPUT }) tax?: number | null;
+  @Field(() => Float, { nullable: true, description: money('Shipping, zero or more') + AMOUNT_INPUT }) shipping?: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description: `The sale's id in your system (${TEXT_200}). Recorded once per program; a repeat returns the first sale.`,
+  })
+  externalId?: string | null;
+  @Field(() => String, { nullable: true, description: `The invoice id in your system, ${TEXT_200}.` }) externalInvoiceId?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Changes to the sale saleId: omitted fields are unchanged, null clears an optional value. Fields not listed are refused.' })
 export class UpdateSaleInput implements GraphQLInput<UpdateSaleBody> {
-  @Field(() => GraphQLSafeInt) saleId!: number;
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => Float, { nullable: true }) totalEarned?: number | null;
-  @Field(() => Float, { nullable: true }) commissionRate?: number | null;
-  @Field(() => Float, { nullable: true }) tax?: number | null;
-  @Field(() => Float, { nullable: true }) shipping?: number | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
-  @Field(() => String, { nullable: true }) externalInvoiceId?: string | null;
-  @Field(() => Float, { nullable: true, description: "Corrects the affiliate's commission record, not the sale." }) commissionEarned?: number | null;
+  @Field(() => GraphQLSafeInt, { description: 'The sale to change.' }) saleId!: number;
+  @Field(() => String, { nullable: true, description: `The customer's name, 1 to 200 characters. Cannot be cleared.` }) name?: string | null;
+  @Field(() => String, { nullable: true, description: "The customer's email address. Cannot be cleared." }) email?: string | null;
+  @Field(() => Float, { nullable: true, description: money('The sale total, non-zero') + RECOMPUTES }) totalEarned?: number | null;
+  @Field(() => Float, { nullable: true, description: 'The rate for this sale, a percentage 0 to 100.' + RECOMPUTES }) commissionRate?: number | null;
+  @Field(() => Float, { nullable: true, description: money('Tax, zero or more') + RECOMPUTES }) tax?: number | null;
+  @Field(() => Float, { nullable: true, description: money('Shipping, zero or more') + RECOMPUTES }) shipping?: number | null;
+  @Field(() => String, { nullable: true, description: `The sale's id in your system, unique in the program; ${TEXT_200}.` }) externalId?: string | null;
+  @Field(() => String, { nullable: true, description: `The invoice id in your system, ${TEXT_200}.` }) externalInvoiceId?: string | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: "Corrects the affiliate's commission record, not the sale: the new commission, in the program currency's units as a decimal number.",
+  })
+  commissionEarned?: number | null;
 }
 
 @InputType({ description: 'All given filters must match.' })
 export class SaleFilterInput implements GraphQLInput<SaleFilter> {
-  @Field(() => String, { nullable: true }) affiliateId?: string | null;
-  @Field(() => String, { nullable: true }) affiliateEmail?: string | null;
-  @Field(() => String, { nullable: true }) referralId?: string | null;
-  @Field(() => String, { nullable: true }) saleExternalId?: string | null;
-  @Field(() => String, { nullable: true }) saleExternalInvoiceId?: string | null;
+  @Field(() => String, { nullable: true, description: "The credited affiliate's UUID; any other value matches nothing." }) affiliateId?: string | null;
+  @Field(() => String, { nullable: true, description: AFFILIATE_EMAIL }) affiliateEmail?: string | null;
+  @Field(() => String, { nullable: true, description: "The referral's UUID; any other value matches nothing." }) referralId?: string | null;
+  @Field(() => String, { nullable: true, description: `Matched against externalId (${TEXT_200}).` }) saleExternalId?: string | null;
+  @Field(() => String, { nullable: true, description: `Matched against externalInvoiceId (${TEXT_200}).` }) saleExternalInvoiceId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The answer of recordSale.' })
 export class RecordSalePayload {
   @Field(() => SaleType, { nullable: true, description: 'null when no affiliate could be resolved (nothing recorded).' }) sale!: SaleType | null;
   @Field({ description: 'true when externalId was recorded before and this is that first sale.' }) replayed!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The answer of refundSale.' })
 export class RefundSalePayload {
-  @Field() alreadyRefunded!: boolean;
-  @Field(() => SaleType) sale!: SaleType;
+  @Field({ description: 'true when the sale was refunded before: nothing changed.' }) alreadyRefunded!: boolean;
+  @Field(() => SaleType, { description: 'The refunded sale.' }) sale!: SaleType;
 }

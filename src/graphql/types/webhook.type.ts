@@ -1,61 +1,78 @@
 import { GraphQLJSON, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { UpdateWebhookFields } from '../../validation/schemas/webhooks.schemas';
+import { CREATED_AT, PROGRAM_ID, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
+
+const WHEN = (what: string, otherwise: string) => `When ${what} (ISO 8601, UTC); null: ${otherwise}.`;
 
 @ObjectType('WebhookEndpoint', { description: "A URL that receives the program's events, signed per Standard Webhooks." })
 export class WebhookEndpointType {
-  @Field(() => ID) id!: string;
-  @Field() url!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => ID, { description: 'Endpoint id (UUID).' }) id!: string;
+  @Field({ description: 'The http(s) URL events are POSTed to.' }) url!: string;
+  @Field(() => String, { nullable: true, description: 'Your note about the endpoint; null: none.' }) description!: string | null;
   @Field(() => [String], { description: 'Event types sent; empty means every event.' }) events!: string[];
-  @Field() enabled!: boolean;
+  @Field({ description: 'false: nothing is sent to it (switched off by you, or by the service: see disabledReason).' }) enabled!: boolean;
   @Field(() => String, { nullable: true, description: 'Why the service disabled it (410 Gone, failing for 5 days).' }) disabledReason!: string | null;
-  @Field(() => Date, { nullable: true }) failingSince!: Date | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When deliveries started failing (ISO 8601, UTC); after 5 days of failures the service disables the endpoint. null: not failing.',
+  })
+  failingSince!: Date | null;
+  @Field({ description: CREATED_AT }) createdAt!: Date;
+  @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An endpoint with its signing secret, shown when the secret is created.' })
 export class WebhookEndpointWithSecret {
-  @Field(() => WebhookEndpointType) endpoint!: WebhookEndpointType;
-  @Field({ description: 'whsec_… — shown this once.' }) secret!: string;
+  @Field(() => WebhookEndpointType, { description: 'The endpoint.' }) endpoint!: WebhookEndpointType;
+  @Field({ description: 'whsec_… — shown this once. The key receivers verify the webhook-signature header with.' }) secret!: string;
 }
 
-@InputType()
+@InputType({ description: "An endpoint's settings: url is required on creation; on update, omitted fields are unchanged." })
 export class WebhookEndpointInput implements GraphQLInput<UpdateWebhookFields> {
-  @Field(() => String, { nullable: true }) url?: string | null;
-  @Field(() => [String], { nullable: true, description: 'Absent: every event.' }) events?: string[] | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'An absolute http(s) URL without credentials, at most 2000 characters; private and loopback addresses are refused unless the server allows them.',
+  })
+  url?: string | null;
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Absent: every event. Otherwise known event types such as sale.created; an empty list also means every event.',
+  })
+  events?: string[] | null;
+  @Field(() => String, { nullable: true, description: "Your note, at most 500 characters; '' or null clears it." }) description?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'false pauses deliveries; true resumes them and clears the failure state. Default on creation: true.' })
+  enabled?: boolean | null;
 }
 
-@ObjectType('WebhookAttempt')
+@ObjectType('WebhookAttempt', { description: 'One attempt to deliver an event to an endpoint.' })
 export class WebhookAttemptType {
-  @Field() attemptedAt!: Date;
-  @Field(() => Int, { nullable: true }) statusCode!: number | null;
-  @Field(() => Int) durationMs!: number;
-  @Field(() => String, { nullable: true }) error!: string | null;
-  @Field(() => String, { nullable: true }) responseExcerpt!: string | null;
+  @Field({ description: 'When the request was sent (ISO 8601, UTC).' }) attemptedAt!: Date;
+  @Field(() => Int, { nullable: true, description: 'The HTTP status answered; null: no answer (network error or timeout).' }) statusCode!: number | null;
+  @Field(() => Int, { description: 'How long the request took, in milliseconds.' }) durationMs!: number;
+  @Field(() => String, { nullable: true, description: 'What went wrong (HTTP <status> or a network error); null: delivered.' }) error!: string | null;
+  @Field(() => String, { nullable: true, description: 'The start of the response body, at most 1024 bytes; null: none.' }) responseExcerpt!: string | null;
 }
 
-@ObjectType('WebhookDelivery')
+@ObjectType('WebhookDelivery', { description: 'The delivery of one event to one endpoint, retried until it succeeds or fails for good.' })
 export class WebhookDeliveryType {
-  @Field(() => GraphQLSafeInt) id!: number;
-  @Field(() => ID) endpointId!: string;
+  @Field(() => GraphQLSafeInt, { description: 'Delivery id, a positive integer.' }) id!: number;
+  @Field(() => ID, { description: 'The endpoint (UUID).' }) endpointId!: string;
   @Field({ description: 'pending, succeeded or failed (retries exhausted, or 410).' }) status!: string;
-  @Field(() => Int) attempts!: number;
-  @Field(() => Date, { nullable: true }) nextAttemptAt!: Date | null;
-  @Field(() => Date, { nullable: true }) lastAttemptAt!: Date | null;
-  @Field(() => Int, { nullable: true }) lastStatus!: number | null;
-  @Field(() => String, { nullable: true }) lastError!: string | null;
+  @Field(() => Int, { description: 'Attempts made in the current delivery cycle (a replay starts a new one).' }) attempts!: number;
+  @Field(() => Date, { nullable: true, description: WHEN('the next attempt is due', 'not pending') }) nextAttemptAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: WHEN('it was last attempted', 'not attempted yet') }) lastAttemptAt!: Date | null;
+  @Field(() => Int, { nullable: true, description: 'The HTTP status of the last attempt; null: no attempt or no answer.' }) lastStatus!: number | null;
+  @Field(() => String, { nullable: true, description: 'What went wrong in the last attempt; null: nothing.' }) lastError!: string | null;
 }
 
 @ObjectType('Event', { description: 'An entry of the event log: the envelope webhooks carry.' })
 export class EventType {
-  @Field(() => ID) id!: string;
-  @Field() type!: string;
-  @Field() createdAt!: Date;
-  @Field(() => ID) programId!: string;
+  @Field(() => ID, { description: 'Event id: evt_ and 32 hex digits. Receivers see it as webhook-id; dedupe by it.' }) id!: string;
+  @Field({ description: 'The event type, such as sale.created.' }) type!: string;
+  @Field({ description: 'When the change happened (ISO 8601, UTC).' }) createdAt!: Date;
+  @Field(() => ID, { description: PROGRAM_ID }) programId!: string;
   @Field(() => GraphQLJSON, { description: 'The resource as the REST API returns it.' }) data!: unknown;
 }

@@ -1,12 +1,15 @@
 /**
  * Finding 4 of the security review: U+0000 in any string from outside is a 400 VALIDATION_FAILED at the edge
  * (REST, GraphQL, pages, token endpoint), stores nothing, and no log line ever holds request values or SQL
- * parameters.
+ * parameters. The REST cases are generated per field from each route's input schema (`inputSchema`), which
+ * also gives every field values it refuses (its type, bounds, enum, required…): 400 too, nothing stored.
  */
 import { Client } from 'pg';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { inputSchema, type RestRoute } from '../../../rest-facade/route';
 import { restRoutes, routeKey } from '../../../rest-facade/router';
-import type { FieldSpec, FieldSpecs } from '../../../rest-facade/validate';
 import { serializeError } from '../../../src/common/logger';
+import { NOT_BLANK } from '../../../src/validation/kit';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { dataDigest } from '../../helpers/db-digest';
 import { startCluster, type Cluster } from '../../helpers/processes';
@@ -15,21 +18,86 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 
 const NUL = '\u0000';
 
-/** A value of the field's type that holds U+0000 somewhere, and the path the error must name. */
-function nulValue(name: string, spec: FieldSpec): Array<{ value: unknown; field: string }> {
-  const t = spec.type;
-  if (t === 'string') return [{ value: `a${NUL}b`, field: name }];
-  if (t === 'email') return [{ value: `a${NUL}b@example.com`, field: name }];
-  if (t === 'datetime') return [{ value: `2026-01-01T00:00:00Z${NUL}`, field: name }];
-  if (t === 'stringArray') return [{ value: ['fine', `x${NUL}`], field: `${name}[1]` }];
-  if (typeof t === 'object' && 'enum' in t) return [{ value: `${t.enum[0]}${NUL}`, field: name }];
-  if (typeof t === 'object' && 'object' in t) {
-    return Object.entries(t.object).flatMap(([k, s]) => nulValue(k, s).map((v) => ({ value: { [k]: v.value }, field: `${name}.${v.field}` })));
-  }
-  return [];
+/** A property's schema without the null branch of an optional field (kit `Nullable`). */
+const valueSchema = (s: TSchema): TSchema => (Array.isArray(s.anyOf) ? s.anyOf.find((x: TSchema) => x.type !== 'null') : s);
+const isNullable = (s: TSchema) => Array.isArray(s.anyOf) && s.anyOf.some((x: TSchema) => x.type === 'null');
+
+/** The fields of a route's input, read from its schema (`inputSchema`): name, schema (null branch removed), required, nullable. */
+function fieldsOf(schema: TObject) {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, schema: valueSchema(s), required: required.has(name), nullable: isNullable(s) }));
 }
 
-const stringFields = (fields: FieldSpecs) => Object.entries(fields).flatMap(([name, spec]) => nulValue(name, spec).map((v) => ({ name, ...v })));
+/** A value of the field's type that holds U+0000 somewhere, and the path the error must name. */
+function nulValues(name: string, schema: TSchema): Array<{ value: unknown; field: string }> {
+  const s = valueSchema(schema);
+  switch (s.type) {
+    case 'string':
+      if (s.enum) return [{ value: `${s.enum[0]}${NUL}`, field: name }];
+      if (s.format === 'email') return [{ value: `a${NUL}b@example.com`, field: name }];
+      if (s.format === 'date-time') return [{ value: `2026-01-01T00:00:00Z${NUL}`, field: name }];
+      return [{ value: `a${NUL}b`, field: name }];
+    case 'array':
+      return [{ value: ['fine', `x${NUL}`], field: `${name}[1]` }];
+    case 'object':
+      return Object.entries(s.properties as Record<string, TSchema>).flatMap(([k, p]) =>
+        nulValues(k, p).map((v) => ({ value: { [k]: v.value }, field: `${name}.${v.field}` })),
+      );
+    default:
+      return [];
+  }
+}
+
+const stringFields = (r: RestRoute) => fieldsOf(inputSchema(r)).flatMap(({ name, schema }) => nulValues(name, schema).map((v) => ({ name, ...v })));
+
+/**
+ * Values a field's schema refuses, each named by the rule it breaks: its type, its bounds (maxLength, maxItems,
+ * minimum, maximum, exclusive bounds), its enum, required, not nullable, not blank. A query string carries text
+ * only, so a GET route's cases are strings (a type broken by text that does not parse).
+ */
+function refusedValues(field: ReturnType<typeof fieldsOf>[number], where: 'body' | 'query'): Array<{ value: unknown; breaks: string }> {
+  const s = field.schema;
+  const out: Array<{ value: unknown; breaks: string }> = [];
+  const q = (v: unknown) => (where === 'query' ? String(v) : v);
+  switch (s.type) {
+    case 'string':
+      if (s.enum) out.push({ value: 'not-a-listed-value', breaks: 'enum' });
+      if (s.maxLength !== undefined) out.push({ value: 'x'.repeat(s.maxLength + 1), breaks: `maxLength ${s.maxLength}` });
+      if (s.pattern === NOT_BLANK) out.push({ value: '   ', breaks: 'not blank' });
+      if (where === 'body') out.push({ value: 42, breaks: 'type' });
+      break;
+    case 'integer':
+    case 'number':
+      // In a body, a number written as text is refused (only a query string is parsed), except an id's digits.
+      out.push({ value: where === 'query' || s.format === 'int64' ? 'abc' : '1', breaks: 'type' });
+      if (s.type === 'integer') out.push({ value: q(1.5), breaks: 'type (a fraction)' });
+      if (s.minimum !== undefined) out.push({ value: q(s.minimum - 1), breaks: `minimum ${s.minimum}` });
+      if (s.maximum !== undefined) out.push({ value: q(s.maximum + 1), breaks: `maximum ${s.maximum}` });
+      if (s.exclusiveMinimum !== undefined) out.push({ value: q(s.exclusiveMinimum), breaks: `exclusiveMinimum ${s.exclusiveMinimum}` });
+      if (s.exclusiveMaximum !== undefined) out.push({ value: q(s.exclusiveMaximum), breaks: `exclusiveMaximum ${s.exclusiveMaximum}` });
+      break;
+    case 'boolean':
+      out.push({ value: 'yes', breaks: 'type' });
+      break;
+    case 'array':
+      out.push({ value: 'x', breaks: 'type' });
+      if (s.maxItems !== undefined) out.push({ value: Array.from({ length: s.maxItems + 1 }, () => 'a'), breaks: `maxItems ${s.maxItems}` });
+      if (s.items?.maxLength !== undefined) out.push({ value: ['x'.repeat(s.items.maxLength + 1)], breaks: `items maxLength ${s.items.maxLength}` });
+      break;
+    case 'object':
+      out.push({ value: 'x', breaks: 'type' });
+      break;
+  }
+  if (field.required) out.push({ value: undefined, breaks: 'required' });
+  // A query string cannot send null.
+  if (where === 'body' && !field.nullable) out.push({ value: null, breaks: field.required ? 'required (null)' : 'not nullable' });
+  return out;
+}
+
+const refusedFields = (r: RestRoute) => {
+  const where = r.method === 'GET' ? 'query' : 'body';
+  return fieldsOf(inputSchema(r)).flatMap((f) => refusedValues(f, where).map((v) => ({ name: f.name, ...v })));
+};
 
 let server: TestServer;
 let db: Client;
@@ -49,12 +117,12 @@ afterAll(async () => {
 });
 
 describe('REST: U+0000 in every string field of every route', () => {
-  const cases = restRoutes.flatMap((r) => stringFields(r.fields).map((f) => [`${routeKey(r)} ${f.field}`, r, f] as const));
+  const cases = restRoutes.flatMap((r) => stringFields(r).map((f) => [`${routeKey(r)} ${f.field}`, r, f] as const));
 
   test('there are cases for every write route with string fields', () => {
-    const writes = restRoutes.filter((r) => r.method !== 'GET' && stringFields(r.fields).length);
+    const writes = restRoutes.filter((r) => r.method !== 'GET' && stringFields(r).length);
     expect(writes.length).toBeGreaterThanOrEqual(20);
-    expect(cases.length).toBeGreaterThanOrEqual(80);
+    expect(cases.length).toBeGreaterThanOrEqual(130);
   });
 
   test.each(cases)('%s → 400 VALIDATION_FAILED naming the field, nothing stored', async (_label, route, f) => {
@@ -89,6 +157,34 @@ describe('REST: U+0000 in every string field of every route', () => {
   test('NUL in a field name is refused too', async () => {
     const res = await server.api('PUT', '/referrals', { token: p.key, rawBody: `{"referralId":"x","na\\u0000me":"y"}` });
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('REST: every field given a value its schema refuses', () => {
+  const cases = restRoutes.flatMap((r) => refusedFields(r).map((f) => [`${routeKey(r)} ${f.name} (${f.breaks})`, r, f] as const));
+
+  test('there are cases for every route and every kind of rule', () => {
+    const withInput = restRoutes.filter((r) => Object.keys(inputSchema(r).properties).length);
+    expect(restRoutes.filter((r) => !withInput.includes(r)).map(routeKey)).toEqual(['GET /webhooks']); // it takes no input
+    expect(new Set(cases.map(([, r]) => routeKey(r)))).toEqual(new Set(withInput.map(routeKey)));
+    const rules = new Set(cases.map(([, , f]) => f.breaks.split(' ')[0]));
+    for (const rule of ['type', 'maxLength', 'maxItems', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum', 'required', 'not', 'items'])
+      expect(rules).toContain(rule);
+    expect(cases.length).toBeGreaterThanOrEqual(300);
+  });
+
+  test.each(cases)('%s → 400 VALIDATION_FAILED naming the field, nothing stored', async (_label, route, f) => {
+    const before = await dataDigest(db);
+    const input = f.value === undefined ? {} : { [f.name]: f.value };
+    const res =
+      route.method === 'GET'
+        ? await server.api('GET', route.path, { token: p.key, query: input as Record<string, string> })
+        : await server.api(route.method, route.path, { token: p.key, body: input });
+    expect({ status: res.status, code: res.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    const named = (res.body.details as Array<{ field: string; message: string }>).filter((d) => d.field === f.name);
+    expect(named).toEqual([{ field: f.name, message: expect.stringMatching(/\S/) }]);
+    if (/required|blank|nullable/.test(f.breaks)) expect(named[0].message).toMatch(/is required|cannot be null|cannot be empty/);
+    expect(await dataDigest(db)).toBe(before);
   });
 });
 

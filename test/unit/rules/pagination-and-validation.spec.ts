@@ -1,7 +1,10 @@
-/** Cursor pagination and the REST facade's field validation. */
+/** Cursor pagination and the REST facade's input validation (the one validator, src/validation/validator.ts). */
 import { DomainError } from '../../../src/common/errors';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, pageWindow, toPage } from '../../../src/common/pagination';
-import { validateFields, type FieldSpecs } from '../../../rest-facade/validate';
+import { inputSchema } from '../../../rest-facade/route';
+import { restRoutes, routeKey } from '../../../rest-facade/router';
+import { Body, Bool, Email, Int, MAX_TEXT, Nullable, Num, Omittable, OneOf, RequiredText, Text } from '../../../src/validation/kit';
+import { validateInput, type InputLocation } from '../../../src/validation/validator';
 import { domainErrorOf } from '../../helpers/assertions';
 
 describe('pagination', () => {
@@ -47,33 +50,35 @@ describe('pagination', () => {
   });
 });
 
-describe('validateFields (REST facade)', () => {
-  const specs: FieldSpecs = {
-    firstName: { type: 'string', required: true, max: 10 },
-    email: { type: 'email' },
-    rate: { type: 'number' },
-    count: { type: 'integer' },
-    flag: { type: 'boolean' },
-    status: { type: { enum: ['active', 'pending'] as const } },
-  };
+describe('validateInput (REST bodies and query strings)', () => {
+  // One field of each kind: a required text of at most 10 characters, and optional (nullable) others.
+  const schema = Body({
+    firstName: RequiredText(10),
+    email: Nullable(Email()),
+    rate: Nullable(Num()),
+    count: Nullable(Int(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)),
+    flag: Nullable(Bool()),
+    status: Nullable(OneOf(['active', 'pending'])),
+  });
+  const validate = (input: unknown, where: InputLocation) => validateInput(schema, input, where);
 
-  const failure = (input: unknown, where: 'body' | 'query' = 'body') => {
-    const err = domainErrorOf(() => validateFields(input, specs, where));
+  const failure = (input: unknown, where: InputLocation = 'body') => {
+    const err = domainErrorOf(() => validate(input, where));
     expect(err.code).toBe('VALIDATION_FAILED');
     return err;
   };
 
   test('accepts well-typed fields and returns only them', () => {
     const input = { firstName: 'Ada', email: 'ada@example.com', rate: 12.5, count: 3, flag: false, status: 'pending' };
-    expect(validateFields(input, specs, 'body')).toEqual(input);
-    expect(validateFields({ firstName: 'Ada' }, specs, 'body')).toEqual({ firstName: 'Ada' });
+    expect(validate(input, 'body')).toEqual(input);
+    expect(validate({ firstName: 'Ada' }, 'body')).toEqual({ firstName: 'Ada' });
   });
 
   test('unknown fields are listed by name', () => {
     const err = failure({ firstName: 'Ada', nickname: 'x', extra: 1 });
     expect(err.details).toEqual([
-      { field: 'nickname', message: expect.stringContaining('nickname') },
-      { field: 'extra', message: expect.stringContaining('extra') },
+      { field: 'nickname', message: 'nickname is not an accepted field' },
+      { field: 'extra', message: 'extra is not an accepted field' },
     ]);
   });
 
@@ -82,64 +87,79 @@ describe('validateFields (REST facade)', () => {
     (name) => {
       const input = JSON.parse(`{"firstName": "Ada", "${name}": "x"}`);
       const err = failure(input);
-      expect(err.details).toEqual([expect.objectContaining({ field: name })]);
+      expect(err.details).toEqual([{ field: name, message: `${name} is not an accepted field` }]);
     },
   );
 
   test.each([
-    ['firstName', 5],
-    ['firstName', true],
-    ['firstName', ['Ada']],
-    ['firstName', { a: 1 }],
-    ['email', 'not-an-email'],
-    ['email', 42],
-    ['rate', '12.5'],
-    ['rate', Number.NaN],
-    ['count', 1.5],
-    ['count', '3'],
-    ['count', 2 ** 60],
-    ['flag', 'true'],
-    ['flag', 1],
-    ['status', 'deleted'],
-    ['status', 1],
-  ])('%s = %j is a wrong type', (field, value) => {
+    ['firstName', 5, 'must be a string'],
+    ['firstName', true, 'must be a string'],
+    ['firstName', ['Ada'], 'must be a string'],
+    ['firstName', { a: 1 }, 'must be a string'],
+    ['email', 'not-an-email', 'must be a valid email address'],
+    ['email', 42, 'must be a string'],
+    ['rate', '12.5', 'must be a number'],
+    ['rate', Number.NaN, 'must be a number'],
+    ['count', 1.5, 'must be an integer'],
+    ['count', '3', 'must be an integer'],
+    ['count', 2 ** 60, `must be an integer from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`],
+    ['flag', 'true', 'must be true or false'],
+    ['flag', 1, 'must be true or false'],
+    ['status', 'deleted', 'must be one of active, pending'],
+    ['status', 1, 'must be one of active, pending'],
+  ])('%s = %j is a wrong type', (field, value, words) => {
     const err = failure({ firstName: 'Ada', [field]: value });
-    expect(err.details).toEqual([expect.objectContaining({ field })]);
+    expect(err.details).toEqual([{ field, message: `${field} ${words}` }]);
   });
 
-  test('strings longer than max are refused', () => {
-    expect(failure({ firstName: 'x'.repeat(11) }).details).toEqual([expect.objectContaining({ field: 'firstName' })]);
-    expect(validateFields({ firstName: 'x'.repeat(10) }, specs, 'body')).toEqual({ firstName: 'x'.repeat(10) });
+  test('strings longer than their maxLength are refused', () => {
+    expect(failure({ firstName: 'x'.repeat(11) }).details).toEqual([{ field: 'firstName', message: 'firstName is too long (at most 10 characters)' }]);
+    expect(validate({ firstName: 'x'.repeat(10) }, 'body')).toEqual({ firstName: 'x'.repeat(10) });
   });
 
   test('required fields: missing, null, empty and blank are refused; every problem is listed once', () => {
     for (const input of [{}, { firstName: null }, { firstName: '' }, { firstName: '   ' }]) {
-      expect(failure(input).details).toEqual([{ field: 'firstName', message: expect.stringContaining('required') }]);
+      expect(failure(input).details).toEqual([{ field: 'firstName', message: 'firstName is required' }]);
     }
+    // In the order sent, then the missing required fields; one sentence each, joined.
     const err = failure({ rate: 'x', count: 'y', unknown: 1 });
-    expect(err.details!.map((d) => d.field).sort()).toEqual(['count', 'firstName', 'rate', 'unknown']);
-    expect(err.message).toContain('firstName');
+    expect(err.details).toEqual([
+      { field: 'rate', message: 'rate must be a number' },
+      { field: 'count', message: 'count must be an integer' },
+      { field: 'unknown', message: 'unknown is not an accepted field' },
+      { field: 'firstName', message: 'firstName is required' },
+    ]);
+    expect(err.message).toBe('rate must be a number; count must be an integer; unknown is not an accepted field; firstName is required');
   });
 
-  test('null on an optional field is kept (it clears a value)', () => {
-    expect(validateFields({ firstName: 'Ada', email: null, count: null, status: null }, specs, 'body')).toEqual({
+  test('null on an optional field is kept (it clears a value); on a field that is not nullable it is refused', () => {
+    expect(validate({ firstName: 'Ada', email: null, count: null, status: null }, 'body')).toEqual({
       firstName: 'Ada',
       email: null,
       count: null,
       status: null,
     });
+    // Optional but not nullable (Omittable): null is refused, as missing for a text that must not be blank.
+    const strict = Body({ note: Omittable(Text(10)), size: Omittable(Int(1, 10)), name: Omittable(RequiredText(10)) });
+    expect(validateInput(strict, {})).toEqual({});
+    expect(domainErrorOf(() => validateInput(strict, { note: null, size: null, name: null })).details).toEqual([
+      { field: 'note', message: 'note cannot be null' },
+      { field: 'size', message: 'size cannot be null' },
+      { field: 'name', message: 'name is required' },
+    ]);
   });
 
   test('the body must be a JSON object; an absent body is an empty one', () => {
-    failure([]);
-    failure('firstName');
-    failure(42);
-    expect(() => validateFields(undefined, { a: { type: 'string' } }, 'body')).not.toThrow();
-    expect(validateFields(null, { a: { type: 'string' } }, 'body')).toEqual({});
+    for (const input of [[], 'firstName', 42]) expect(failure(input).message).toBe('The request body must be a JSON object');
+    const optional = Body({ a: Nullable(Text(MAX_TEXT)) });
+    expect(validateInput(optional, undefined, 'body')).toEqual({});
+    expect(validateInput(optional, null, 'body')).toEqual({});
+    // Absent is empty, so a required field is then missing.
+    expect(failure(undefined).details).toEqual([{ field: 'firstName', message: 'firstName is required' }]);
   });
 
   test('query mode parses numbers, integers and booleans from strings', () => {
-    expect(validateFields({ firstName: 'Ada', rate: '12.5', count: '-3', flag: 'true', status: 'active', email: 'a@example.com' }, specs, 'query')).toEqual({
+    expect(validate({ firstName: 'Ada', rate: '12.5', count: '-3', flag: 'true', status: 'active', email: 'a@example.com' }, 'query')).toEqual({
       firstName: 'Ada',
       rate: 12.5,
       count: -3,
@@ -147,26 +167,41 @@ describe('validateFields (REST facade)', () => {
       status: 'active',
       email: 'a@example.com',
     });
-    expect(validateFields({ firstName: 'Ada', flag: 'false' }, specs, 'query')).toEqual({ firstName: 'Ada', flag: false });
+    expect(validate({ firstName: 'Ada', flag: 'false' }, 'query')).toEqual({ firstName: 'Ada', flag: false });
+    // Only a query string's text is parsed: the same strings in a body are wrong types.
+    expect(failure({ firstName: 'Ada', rate: '12.5', flag: 'true' }, 'body').details!.map((d) => d.field)).toEqual(['rate', 'flag']);
   });
 
   test.each([
-    ['rate', 'abc'],
-    ['rate', '1e3'],
-    ['rate', ''],
-    ['count', '1.5'],
-    ['count', 'three'],
-    ['flag', 'yes'],
-    ['flag', '1'],
-    ['status', 'gone'],
-  ])('query %s=%j is refused', (field, value) => {
-    expect(failure({ firstName: 'Ada', [field]: value }, 'query').details).toEqual([expect.objectContaining({ field })]);
+    ['rate', 'abc', 'must be a number'],
+    ['rate', '1e3', 'must be a number'],
+    ['rate', '', 'must be a number'],
+    ['count', '1.5', 'must be an integer'],
+    ['count', 'three', 'must be an integer'],
+    ['flag', 'yes', 'must be true or false'],
+    ['flag', '1', 'must be true or false'],
+    ['status', 'gone', 'must be one of active, pending'],
+  ])('query %s=%j is refused', (field, value, words) => {
+    expect(failure({ firstName: 'Ada', [field]: value }, 'query').details).toEqual([{ field, message: `${field} ${words}` }]);
   });
 
   test('a repeated query parameter (an array) is refused, not joined or picked', () => {
     const err = failure({ firstName: ['Ada', 'Grace'] }, 'query');
-    expect(err.details).toEqual([expect.objectContaining({ field: 'firstName' })]);
-    expect(failure({ firstName: 'Ada', count: ['1', '2'] }, 'query').details).toEqual([expect.objectContaining({ field: 'count' })]);
-    expect(failure({ firstName: 'Ada', unknown: 'x' }, 'query').details![0].message).toContain('query parameter');
+    expect(err.details).toEqual([{ field: 'firstName', message: 'firstName must be given once, as a plain value' }]);
+    expect(failure({ firstName: 'Ada', count: ['1', '2'] }, 'query').details).toEqual([
+      { field: 'count', message: 'count must be given once, as a plain value' },
+    ]);
+    expect(failure({ firstName: 'Ada', unknown: 'x' }, 'query').details).toEqual([{ field: 'unknown', message: 'unknown is not an accepted query parameter' }]);
+  });
+
+  test("every route's schema is closed, and names an unknown input as its method reads it (query string or body)", () => {
+    for (const r of restRoutes) {
+      const where: InputLocation = r.method === 'GET' ? 'query' : 'body';
+      const err = domainErrorOf(() => validateInput(inputSchema(r), { bogus: 'x' }, where));
+      expect({ route: routeKey(r), details: err.details?.filter((d) => d.field === 'bogus') }).toEqual({
+        route: routeKey(r),
+        details: [{ field: 'bogus', message: `bogus is not an accepted ${where === 'query' ? 'query parameter' : 'field'}` }],
+      });
+    }
   });
 });
