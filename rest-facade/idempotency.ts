@@ -55,12 +55,14 @@ export function idempotency(service: IdempotencyService) {
       onError: (err) => req.log.warn({ err }, 'idempotency lease not renewed; trying again'),
     });
     let settled = false;
-    const json = res.json.bind(res);
-    res.json = (body: unknown) => {
+    // Every answer passes through res.send (res.json too, and the facade's serialized bodies): store its text.
+    const send = res.send.bind(res);
+    res.send = (body: unknown) => {
       settled = true;
       stopRenewing();
       const status = res.statusCode;
-      const store = status >= 500 ? service.abandon(credential, key, owner) : service.complete(credential, key, owner, status, JSON.stringify(body));
+      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      const store = status >= 500 ? service.abandon(credential, key, owner) : service.complete(credential, key, owner, status, text);
       store
         .then((stored) => {
           if (stored === false) req.log.warn('idempotency answer not stored: the key was taken over meanwhile');
@@ -70,10 +72,10 @@ export function idempotency(service: IdempotencyService) {
           req.log.error({ err }, 'idempotency answer not stored; key released');
           await service.abandon(credential, key, owner).catch(() => undefined);
         })
-        .finally(() => json(body));
+        .finally(() => send(body));
       return res;
     };
-    // An answer sent some other way than res.json is not stored: release the key.
+    // An answer sent some other way than res.send (none today) is not stored: release the key.
     res.on('finish', () => {
       if (settled) return;
       stopRenewing();

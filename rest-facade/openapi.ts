@@ -1,4 +1,11 @@
 import type { TObject } from '@sinclair/typebox';
+import type { JSONSchema7 } from 'json-schema';
+import { sample } from 'openapi-sampler';
+import type { GraphQLSchema } from 'graphql';
+import { mayUse, REST_ROUTES } from '../src/auth/policy';
+import { API_VERSION, ERROR_SCHEMAS, errorResponses, HEADERS, PARAMETERS, TAGS } from './openapi-components';
+import { componentize, type SchemaHolder } from './openapi-refs';
+import { bodyOf, type AnswerMode } from './responses';
 import { inputSchema, type RestRoute } from './route';
 
 type JsonSchema = Record<string, any>;
@@ -9,66 +16,185 @@ const WORDING = new Set(['errorMessage', 'errorDetail']);
 /** The schema as plain JSON Schema: TypeBox's symbols and the validator's wording left out. */
 const plain = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema, (key, value) => (WORDING.has(key) ? undefined : value)));
 
+/**
+ * `anyOf: [X, {type: 'null'}]` (TypeBox's Nullable) as X whose `type` also admits null: the same values, in the
+ * form the response schemas use, and one that renderers sample without merging branches.
+ */
+function collapseNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(collapseNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, collapseNullable(v)]));
+  const branches = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
+    const other = branches[1 - nullAt];
+    if (nullAt >= 0 && typeof other?.type === 'string') {
+      const { anyOf: _anyOf, ...rest } = out;
+      const merged: JsonSchema = { ...other, ...rest, type: [other.type, 'null'] };
+      if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
+      return merged;
+    }
+  }
+  return out;
+}
+
 /** A query parameter's schema: a query string has no null, so an optional field's null branch is dropped. */
 const parameterSchema = (s: JsonSchema): JsonSchema =>
   Array.isArray(s.anyOf) && s.anyOf.some((x: JsonSchema) => x.type === 'null') ? s.anyOf.find((x: JsonSchema) => x.type !== 'null') : s;
 
-function queryParameters(schema: TObject): Array<Record<string, unknown>> {
-  const s = plain(schema);
-  const required = new Set<string>(s.required ?? []);
-  return Object.entries(s.properties as Record<string, JsonSchema>).map(([name, p]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema: parameterSchema(p),
-  }));
+/**
+ * An example per answer mode of a route that answers a record or a list (Redoc would otherwise sample the
+ * `oneOf` by merging each branch into the other), sampled from the schemas.
+ */
+function addModeExamples(media: JsonSchema, components: JsonSchema): void {
+  const branches = (media.schema as JsonSchema).oneOf as JsonSchema[] | undefined;
+  if (!branches) return;
+  const examples: JsonSchema = {};
+  for (const branch of branches) {
+    const list = branch.type === 'array';
+    examples[list ? 'list' : 'record'] = {
+      summary: list ? 'Without a lookup parameter: the list' : 'With a lookup parameter: the record (or null)',
+      value: sample(branch as JSONSchema7, { skipWriteOnly: true, quiet: true }, { components }),
+    };
+  }
+  media.examples = examples;
 }
 
-const ERROR = { $ref: '#/components/schemas/Error' };
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
+/** REST-only parameters (the GraphQL operations page with `first` instead). */
+const REST_PARAMETERS: Record<string, string> = {
+  limit: 'One page of at most this many items instead of the whole list; the `X-Next-Cursor` header then names the next page.',
+  after: 'The `X-Next-Cursor` of the page before: the page after it.',
+};
+
+export interface OpenApiInput {
+  routes: RestRoute[];
+  /** Per route (same order): the bodies it answers with 200 (rest-facade/responses.ts). */
+  answers: AnswerMode[][];
+  /** Descriptions of input fields by name, taken from the GraphQL arguments and input types the route's operations use. */
+  describeInput: (route: RestRoute, name: string) => string | undefined;
+  graphql: GraphQLSchema;
+  /** This server's public origin (PUBLIC_URL). */
+  origin: string;
+  /** The configured automation partners: one OAuth 2.0 authorization-code scheme each. */
+  partners: readonly string[];
+}
+
+const schemeOf = (partner: string) => `${partner}OAuth`;
+
+function describeProperties(schema: JsonSchema, describe: (name: string) => string | undefined): JsonSchema {
+  for (const [name, p] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const d = p.description ?? REST_PARAMETERS[name] ?? describe(name);
+    if (d) p.description = d;
+  }
+  return schema;
+}
+
+function queryParameters(schema: TObject, describe: (name: string) => string | undefined): JsonSchema[] {
+  const s = describeProperties(plain(schema), describe);
+  const required = new Set<string>(s.required ?? []);
+  return Object.entries(s.properties as Record<string, JsonSchema>).map(([name, p]) => {
+    const { description, ...rest } = parameterSchema(p);
+    return { name, in: 'query', required: required.has(name), description: description ?? p.description, schema: rest };
+  });
+}
+
+const rateLimitHeaders = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
+
+function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
+  // Plain JSON Schema comes out of componentize (./openapi-refs.ts), which needs the schemas as built.
+  const bodies = modes.map(bodyOf);
+  // A record (or null) and an array never both match: oneOf.
+  const schema = bodies.length === 1 ? bodies[0] : { oneOf: bodies };
+  const headers: JsonSchema = { ...rateLimitHeaders };
+  if (modes.some((m) => m.kind === 'list')) headers['X-Next-Cursor'] = { $ref: '#/components/headers/X-Next-Cursor' };
+  if (route.method !== 'GET') headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
+  const described =
+    modes.length > 1
+      ? `The ${modes.map((m) => (m.kind === 'list' ? 'list (one JSON array)' : 'single record, or null when nothing matches')).join(', or the ')}.`
+      : modes[0].kind === 'list'
+        ? 'The list: one JSON array (or one page of it with `limit`).'
+        : 'Success.';
+  return { description: described, headers, content: { 'application/json': { schema } } };
+}
 
 /**
- * An OpenAPI 3.1 description generated from the route table: each route's input is the JSON Schema the
- * validator checks (src/validation/schemas), so the document cannot drift from what is accepted.
+ * The OpenAPI 3.1 document of /api/v1, generated from the route table: each route's input is the JSON Schema
+ * the validator checks (src/validation/schemas), each 200 body the schema its serializer is compiled from
+ * (derived from its GraphQL operation), each error the one error body, so the document cannot drift from
+ * what is accepted and answered.
  */
-export function openApiDocument(routes: RestRoute[], serverUrl: string): Record<string, unknown> {
+export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
+  const { routes, answers, origin, partners } = input;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
-    const op: Record<string, unknown> = {
-      operationId: typeof r.operation === 'string' ? r.operation : `${r.method.toLowerCase()}${r.path.replace(/\W/g, '_')}`,
-      security: [{ bearer: [] }],
-      responses: {
-        200: { description: 'Success', content: { 'application/json': {} } },
-        400: errorResponse('Invalid input or a violated rule'),
-        401: errorResponse('Missing, malformed, unknown or revoked credential'),
-        403: errorResponse('Credential outside its scope'),
-        404: errorResponse('Not found'),
-        429: errorResponse('Rate limited (see Retry-After)'),
-        500: errorResponse('Operation failed'),
-      },
+  const bodies: SchemaHolder[] = [];
+  routes.forEach((r, i) => {
+    const describe = (name: string) => input.describeInput(r, name);
+    const resource = REST_ROUTES[`${r.method} ${r.path}`];
+    const security: JsonSchema[] = [{ apiKey: [] }];
+    if (mayUse('oauth', resource)) for (const p of partners) security.push({ [schemeOf(p)]: [] });
+    const success = successResponse(r, answers[i]);
+    bodies.push(success.content['application/json']);
+    const op: JsonSchema = {
+      operationId: r.id,
+      summary: r.summary,
+      description: r.description + (mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
+      tags: [r.path.split('/')[1]],
+      security,
+      parameters: r.method === 'GET' ? queryParameters(r.query, describe) : [{ $ref: '#/components/parameters/IdempotencyKey' }],
+      responses: { 200: success, ...errorResponses(r) },
     };
-    if (r.method === 'GET') op.parameters = queryParameters(r.query);
-    else op.requestBody = { required: true, content: { 'application/json': { schema: { required: [], ...plain(inputSchema(r)) } } } };
-    (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
-  }
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Affiliate Program Service API', version: '1.0.0' },
-    servers: [{ url: serverUrl }],
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'code'],
-          properties: {
-            error: { type: 'string' },
-            code: { type: 'string' },
-            details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+    if (r.method !== 'GET') {
+      const schema = describeProperties(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, describe);
+      const media: JsonSchema = { schema };
+      if (r.example) media.example = r.example;
+      op.requestBody = { required: true, content: { 'application/json': media } };
+    }
+    (paths[`${r.path}`] ??= {})[r.method.toLowerCase()] = op;
+  });
+  const resources = componentize(bodies, (type) => input.graphql.getType(type)?.description ?? undefined);
+  const components = { schemas: { ...resources, ...ERROR_SCHEMAS } };
+  for (const holder of bodies) addModeExamples(holder as JsonSchema, components);
+  const oauth = Object.fromEntries(
+    partners.map((p) => [
+      schemeOf(p),
+      {
+        type: 'oauth2',
+        description: `Tokens of the automation partner "${p}" (spec section 5): the user picks a program and presses Connect; the code is exchanged at the token URL (form-encoded \`code\`; PKCE S256 supported). Tokens do not expire and reach affiliates, links, referrals and sales of that one program.`,
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${origin}/connect/${encodeURIComponent(p)}/choose-affiliate-program`,
+            tokenUrl: `${origin}/api/${encodeURIComponent(p)}/token`,
+            scopes: {},
           },
         },
       },
+    ]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Affiliate Program Service API',
+      version: API_VERSION,
+      summary: 'Affiliates, referrals, links, coupons, promotional codes and sales of one affiliate program per token.',
+      description: [
+        'Every request carries `Authorization: Bearer <token>`: a program API key, or an automation partner token obtained through OAuth 2.0. A token reaches its one program.',
+        'Errors answer `{"error": "<sentence>", "code": "<CODE>", "details"?: [{"field", "message"}]}`. Writes accept an `Idempotency-Key` header (24 h per credential). Every answer carries `RateLimit` and `RateLimit-Policy`; a 429 or 503 carries `Retry-After`.',
+        'Lists answer one JSON array; with `limit` one page, the next one via `after` = the `X-Next-Cursor` header. The reference for people is at `/docs`; the dashboards use GraphQL at `/graphql`.',
+      ].join('\n\n'),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: [{ url: `${origin}/api/v1`, description: 'This server' }],
+    tags: TAGS,
+    security: [{ apiKey: [] }],
     paths,
+    components: {
+      schemas: components.schemas,
+      headers: HEADERS,
+      parameters: PARAMETERS,
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A program API key (`apk_…`), created in the dashboard or with GraphQL `createApiKey`.' },
+        ...oauth,
+      },
+    },
   };
 }

@@ -13,13 +13,14 @@ import type { GraphQLContext } from '../src/graphql/context';
 import type { RequestLimiter } from '../src/rate-limit/request-limiter';
 import type { Services } from '../src/services';
 import { loadOperations } from './documents';
-import { openApiDocument } from './openapi';
+import { describeApi } from './api-description';
+import { compileSerializers } from './serializers';
 import { idempotency } from './idempotency';
 import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { sendError, toDomainError } from './errors';
 import { assertNoNul } from '../src/common/nul';
 import { domainErrorOfDb } from '../src/db/db-errors';
-import { inputSchema, type RestRoute } from './route';
+import { inputSchema, type Connection, type RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
 import { linkRoutes } from './routes/links.routes';
 import { referralRoutes } from './routes/referrals.routes';
@@ -58,6 +59,8 @@ export interface FacadeDeps {
   bodyLimitBytes: number;
   /** This server's public origin (PUBLIC_URL): the document's server URL, never the request's Host header. */
   origin: string;
+  /** The configured automation partners: the document's OAuth 2.0 schemes. */
+  partnerNames: readonly string[];
 }
 
 /**
@@ -70,9 +73,12 @@ export function restFacade(deps: FacadeDeps): express.Router {
   compileInputs(restRoutes.map(inputSchema));
   for (const r of restRoutes) {
     if (!REST_ROUTES[routeKey(r)]) throw new Error(`route ${routeKey(r)} has no entry in the authorization policy (src/auth/policy.ts)`);
-    const names = typeof r.operation === 'string' ? [r.operation] : [];
-    for (const n of names) if (!operations.has(n)) throw new Error(`route ${r.method} ${r.path} names unknown operation ${n}`);
   }
+  // The 200 bodies from the operations' selections (a route naming an unknown operation stops the start),
+  // their serializers, and the document built from the same schemas.
+  const api = describeApi(restRoutes, deps.schema, operations);
+  const serializers = new Map(restRoutes.map((r, i) => [r, compileSerializers(api.answers[i])]));
+  const document = JSON.stringify(api.document(deps.origin, deps.partnerNames));
 
   const run = async (ctx: GraphQLContext, name: string, variables: Record<string, unknown>) => {
     const document = operations.get(name) as DocumentNode;
@@ -81,52 +87,57 @@ export function restFacade(deps: FacadeDeps): express.Router {
     return result.data as Record<string, unknown>;
   };
 
-  const handle = (route: RestRoute) => async (req: Request, res: Response) => {
-    const actor = res.locals.actor as Actor;
-    const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
+  const handle = (route: RestRoute) => {
+    const serialize = serializers.get(route)!;
+    const connectionOf = (data: Record<string, unknown>) => (route.list ? (data[route.list] as Connection | undefined) : undefined);
+    return async (req: Request, res: Response) => {
+      const actor = res.locals.actor as Actor;
+      const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
 
-    // Validated once, here: the GraphQL edge trusts a REST execution's variables (src/graphql/input-validation.ts).
-    const input = route.method === 'GET' ? validateInput(route.query, req.query, 'query') : validateInput(route.body, req.body, 'body');
-    const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
-    const variables = route.variables(input);
-    const paged = route.pageOnly || input.limit != null || input.after != null;
-    const listVars = { ...variables, first: (input.limit as number | undefined) ?? (route.pageOnly ? null : MAX_PAGE_SIZE), after: input.after ?? null };
-    const data = await run(ctx, name, route.list ? listVars : variables);
-    const listed = route.list?.(data);
-    const conn = listed && route.node ? { ...listed, nodes: listed.nodes.map((n) => route.node!(n as Record<string, unknown>)) } : listed;
-    if (route.headers) res.set(route.headers(data));
-    if (!conn) {
-      res.json(route.response ? route.response(data) : data);
-      return;
-    }
-    if (paged || !conn.pageInfo.hasNextPage) {
-      if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) res.set('X-Next-Cursor', conn.pageInfo.endCursor);
-      res.json(conn.nodes);
-      return;
-    }
-    // A large list: stream it page by page, each page in a fresh unit of work, so memory stays flat.
-    res.status(200).type('application/json');
-    res.write('[' + conn.nodes.map((n) => JSON.stringify(n)).join(','));
-    let cursor = conn.pageInfo.endCursor;
-    try {
-      while (cursor) {
-        const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '') };
-        const next = route.list!(await run(pageCtx, name, { ...listVars, after: cursor }))!;
-        const nodes = route.node ? next.nodes.map((n) => route.node!(n as Record<string, unknown>)) : next.nodes;
-        if (nodes.length) res.write(',' + nodes.map((n) => JSON.stringify(n)).join(','));
-        cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
+      // Validated once, here: the GraphQL edge trusts a REST execution's variables (src/graphql/input-validation.ts).
+      const input = route.method === 'GET' ? validateInput(route.query, req.query, 'query') : validateInput(route.body, req.body, 'body');
+      const name = typeof route.operation === 'string' ? route.operation : route.operation(input);
+      const variables = route.variables(input);
+      const paged = route.pageOnly || input.limit != null || input.after != null;
+      const listVars = { ...variables, first: (input.limit as number | undefined) ?? (route.pageOnly ? null : MAX_PAGE_SIZE), after: input.after ?? null };
+      const data = await run(ctx, name, route.list ? listVars : variables);
+      const conn = connectionOf(data);
+      if (route.headers) res.set(route.headers(data));
+      res.type('application/json');
+      if (!conn) {
+        res.send(serialize.single(name)(route.response!.map(data)));
+        return;
       }
-      res.end(']');
-    } catch (err) {
-      req.log.error({ err }, 'list stream failed after the first page');
-      res.destroy(err as Error);
-    }
+      const writeNode = serialize.node(name);
+      const nodes = (page: Connection) => page.nodes.map((n) => writeNode(route.node ? route.node.map(n) : n)).join(',');
+      if (paged || !conn.pageInfo.hasNextPage) {
+        if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) res.set('X-Next-Cursor', conn.pageInfo.endCursor);
+        res.send(`[${nodes(conn)}]`);
+        return;
+      }
+      // A large list: stream it page by page, each page in a fresh unit of work, so memory stays flat.
+      res.status(200);
+      res.write('[' + nodes(conn));
+      let cursor = conn.pageInfo.endCursor;
+      try {
+        while (cursor) {
+          const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '') };
+          const next = connectionOf(await run(pageCtx, name, { ...listVars, after: cursor }))!;
+          if (next.nodes.length) res.write(',' + nodes(next));
+          cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
+        }
+        res.end(']');
+      } catch (err) {
+        req.log.error({ err }, 'list stream failed after the first page');
+        res.destroy(err as Error);
+      }
+    };
   };
 
   const router = express.Router();
   router.get('/openapi.json', (req: Request, res: Response) => {
     res.locals.route = 'GET /api/v1/openapi.json';
-    res.json(openApiDocument(restRoutes, `${deps.origin}/api/v1`));
+    res.type('application/json').send(document);
   });
   // Before the body is even parsed: who is calling, and may they? Every answer, a 401 or a malformed body
   // included, carries the rate-limit headers; unauthenticated callers are limited by address.

@@ -22,6 +22,7 @@ import { restErrorHandler, restFacade } from '../rest-facade/router';
 import type { PartnerRegistry } from './modules/oauth/partners';
 import { pagesRouter } from './pages/pages.router';
 import { tokenRouter } from './pages/token.route';
+import { docsRouter } from './pages/docs.route';
 import { IdempotencyService } from './modules/idempotency/idempotency.service';
 import { anonymousContext } from './modules/service-context';
 
@@ -94,6 +95,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(tokenRouter(orm, services, partners, limiter));
   app.use(pagesRouter(orm, services, partners));
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
+  // The OpenAPI document rendered for people, with the renderer served from here (works offline).
+  app.use(docsRouter());
 
   const executor = new OperationExecutor(schema);
   app.use(
@@ -108,6 +111,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
       log,
       bodyLimitBytes: config.bodyLimitBytes,
       origin: publicOrigin(config),
+      partnerNames: [...partners.partners.keys()],
     }),
   );
 

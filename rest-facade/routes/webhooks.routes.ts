@@ -7,12 +7,11 @@ import {
   RotateWebhookSecretBody,
   UpdateWebhookBody,
 } from '../../src/validation/schemas/webhooks.schemas';
-import { pick, route, type Connection, type RestRoute } from '../route';
+import { constant, extend, field, object } from '../body';
+import { pick, route, type RestRoute } from '../route';
 
-const withSecret = (r: unknown) => {
-  const { endpoint, secret } = r as { endpoint: Record<string, unknown>; secret: string };
-  return { ...endpoint, secret };
-};
+/** An endpoint with its signing secret, the only answers that show it. */
+const withSecret = (result: string) => extend(field(result, 'endpoint'), { secret: field(result, 'secret') });
 
 /** Webhook endpoints and the event log (DESIGN.md); not in the spec, so shapes follow its conventions. */
 export const webhookRoutes: RestRoute[] = [
@@ -20,58 +19,83 @@ export const webhookRoutes: RestRoute[] = [
     method: 'GET',
     path: '/webhooks',
     query: NO_PARAMS,
+    id: 'listWebhooks',
+    summary: 'List webhook endpoints',
+    description: 'Every webhook endpoint of the program (secrets are never shown again).',
     operation: 'WebhookList',
     variables: () => ({}),
-    response: (d) => d.webhookEndpoints,
+    response: field('webhookEndpoints'),
   }),
   route({
     method: 'POST',
     path: '/webhooks',
     body: CreateWebhookBody,
+    id: 'createWebhook',
+    summary: 'Subscribe an endpoint to events',
+    description:
+      'Creates an endpoint for `url` (http or https; private and loopback addresses are refused unless the server allows them) subscribed to `events`, or to every event when absent. The answer carries the `whsec_` signing secret: the only time it is shown. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
     operation: 'WebhookCreate',
     variables: (b) => ({ input: b }),
-    // The only time the secret is shown.
-    response: (d) => withSecret(d.createWebhookEndpoint),
+    response: withSecret('createWebhookEndpoint'),
+    example: { url: 'https://hooks.example.com/affiliates', events: ['sale.created', 'sale.refunded'] },
   }),
   route({
     method: 'PUT',
     path: '/webhooks',
     body: UpdateWebhookBody,
+    id: 'updateWebhook',
+    summary: 'Change a webhook endpoint',
+    description: 'Changes the URL, events, description or `enabled` of the endpoint `id`.',
     operation: 'WebhookUpdate',
     variables: (b) => ({ id: b.id, input: pick(b, ['url', 'events', 'description', 'enabled']) }),
-    response: (d) => d.updateWebhookEndpoint,
+    response: field('updateWebhookEndpoint'),
   }),
   route({
     method: 'DELETE',
     path: '/webhooks',
     body: DeleteWebhookBody,
+    id: 'deleteWebhook',
+    summary: 'Delete a webhook endpoint',
+    description: 'Deletes the endpoint `id`; no further deliveries are attempted. 404 when no such endpoint exists.',
     operation: 'WebhookDelete',
     variables: (b) => ({ id: b.id }),
-    response: (d) => ({ message: 'Webhook endpoint deleted', deletedWebhook: d.deleteWebhookEndpoint }),
+    response: object({ message: constant('Webhook endpoint deleted', 'A confirmation.'), deletedWebhook: field('deleteWebhookEndpoint') }),
   }),
   route({
     method: 'POST',
     path: '/webhooks/rotate-secret',
     body: RotateWebhookSecretBody,
+    id: 'rotateWebhookSecret',
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      'Issues a new secret for the endpoint `id` and answers it (shown this once); the old one also signs for `overlapHours` (0 to 720, default 24) so receivers can switch without losing events.',
     operation: 'WebhookRotateSecret',
     variables: (b) => ({ id: b.id, overlapHours: b.overlapHours ?? null }),
-    response: (d) => withSecret(d.rotateWebhookSecret),
+    response: withSecret('rotateWebhookSecret'),
   }),
   route({
     method: 'GET',
     path: '/events',
     query: EventsQuery,
+    id: 'listEvents',
+    summary: 'Read the event log',
+    description:
+      'Events of the program, oldest first, one page at a time (`limit` up to 500; the next page via `after` = the `X-Next-Cursor` header, the last event id read); `type` keeps one event type.',
     operation: 'EventList',
     variables: (q) => pick(q, ['type']),
-    list: (d) => d.events as Connection,
+    list: 'events',
     pageOnly: true,
   }),
   route({
     method: 'POST',
     path: '/events/replay',
     body: ReplayEventsBody,
+    id: 'replayEvents',
+    summary: 'Deliver events again',
+    description:
+      'Sends the event `eventId` again, or every failed delivery since `since`, to its endpoints or to `endpointId` only; receivers see the same `webhook-id`. Answers how many deliveries were queued.',
     operation: 'EventReplay',
     variables: (b) => ({ eventId: b.eventId ?? null, since: b.since ?? null, endpointId: b.endpointId ?? null }),
-    response: (d) => ({ queued: d.replayEvents }),
+    response: object({ queued: field('replayEvents') }),
   }),
 ];

@@ -68,5 +68,8 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'GET /connect/:partner/choose-affiliate-program': 'sessionCookie',
   'POST /connect/:partner/choose-affiliate-program': 'sessionCookie',
   'GET /api/v1/openapi.json': 'public',
+  'GET /docs': 'public',
+  'GET /docs/assets/redoc.standalone.js': 'public',
+  'GET /docs/assets/docs.js': 'public',
   '* /graphql': 'bearer',
 };

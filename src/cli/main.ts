@@ -6,6 +6,7 @@ import { anonymousContext, type ServiceContext } from '../modules/service-contex
 import { openDatabase, StartupError } from '../db/embedded-postgres';
 import { initOrm } from '../db/orm';
 import { printedSchema } from '../graphql/print-schema';
+import { printedOpenApi } from './print-openapi';
 import { EmailWorker } from '../modules/emails/email.worker';
 import { smtpMailer } from '../modules/emails/smtp-mailer';
 import { createServices } from '../services';
@@ -26,6 +27,7 @@ const USAGE = `Usage: npm run cli -- <command> [--flag value ...]
   revoke-api-key --id ID
   worker                                    send queued emails (needs SMTP_URL) until stopped
   print-schema                              print the GraphQL schema (schema.graphql)
+  print-openapi                             print the REST API's OpenAPI document (openapi.json)
 
 Uses DATABASE_URL, or the embedded database under DATA_DIR (shared with a running server).`;
 
@@ -42,6 +44,12 @@ async function main(): Promise<number> {
   }
   if (command === 'print-schema') {
     process.stdout.write(await printedSchema());
+    return 0;
+  }
+  if (command === 'print-openapi') {
+    // Flushed before main's process.exit: on a pipe (`> openapi.json`) the write may be asynchronous (macOS).
+    const text = await printedOpenApi();
+    await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
     return 0;
   }
   const config = loadConfig();

@@ -17,6 +17,10 @@ export type RandomCharsCase = (typeof RANDOM_CHARS_CASES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Why a sale may not be refunded: the `reason` of a REFUND_NOT_ALLOWED answer. */
+export const REFUND_REFUSALS = ['refund_window_expired', 'in_payout_batch', 'already_paid_out', 'manually_marked_paid'] as const;
+export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
+
 /** `{ a: 'a', b: 'b' }`: a list as the enum object type-graphql registers (same names, same order). */
 export function enumObject<const T extends readonly string[]>(values: T): { readonly [K in T[number]]: K } {
   return Object.fromEntries(values.map((v) => [v, v])) as { readonly [K in T[number]]: K };

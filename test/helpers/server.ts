@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createLogger } from '../../src/common/logger';
 import { bootstrap, type Runtime } from '../../src/bootstrap';
 import { createTestDatabase } from './database';
+import { checkAgainstDocument } from './openapi-check';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,6 +51,8 @@ export async function httpRequest<T = any>(baseUrl: string, method: string, path
   } catch {
     /* not JSON */
   }
+  // Every /api/v1 answer must be what the served OpenAPI document says (test/helpers/openapi-check.ts).
+  await checkAgainstDocument(baseUrl, method, u, { status: res.status, headers: res.headers, text });
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 

@@ -16,7 +16,6 @@ import {
 import type { TObject, TProperties } from '@sinclair/typebox';
 import type { DomainError } from '../../src/common/errors';
 import { applyInputValidation, checkInputCoverage } from '../../src/graphql/input-validation';
-import { getSchema } from '../../src/graphql/schema';
 import { AFFILIATE_STATUSES as AFFILIATE_ENTITY } from '../../src/modules/affiliates/affiliate.entity';
 import { RANDOM_CHARS_CASES as CASES_ENTITY } from '../../src/modules/coupons/auto-coupon-rule.entity';
 import { COUPON_DURATIONS as DURATIONS_ENTITY, COUPON_TYPES as TYPES_ENTITY } from '../../src/modules/coupons/coupon.entity';
@@ -28,7 +27,9 @@ import { UpdateReferralBody } from '../../src/validation/schemas/referrals.schem
 import { CreateWebhookBody, EventsQuery } from '../../src/validation/schemas/webhooks.schemas';
 import { validateInput } from '../../src/validation/validator';
 import { domainErrorOf } from '../helpers/assertions';
-import { openApiDocument } from '../../rest-facade/openapi';
+import { describeApi } from '../../rest-facade/api-description';
+import { loadOperations } from '../../rest-facade/documents';
+import { getSchema } from '../../src/graphql/schema';
 import { restRoutes } from '../../rest-facade/router';
 
 const Piece = new GraphQLInputObjectType({ name: 'PieceInput', fields: { on: { type: GraphQLBoolean } } });
@@ -174,12 +175,23 @@ describe('wording REST clients have always had', () => {
   });
 });
 
-test('the OpenAPI document describes each body with its schema, without the validator’s wording annotations', () => {
-  const doc = openApiDocument(restRoutes, 'https://example.com/api/v1') as { paths: Record<string, Record<string, any>> };
+test('the OpenAPI document describes each body with its schema, without the validator’s wording annotations', async () => {
+  const schema = await getSchema();
+  const doc = describeApi(restRoutes, schema, loadOperations(schema)).document('https://example.com', []) as { paths: Record<string, Record<string, any>> };
   const text = JSON.stringify(doc);
   expect(text).not.toMatch(/errorMessage|errorDetail/);
   const body = doc.paths['/affiliates'].post.requestBody.content['application/json'].schema;
-  expect(body).toEqual(JSON.parse(JSON.stringify(CreateAffiliateBody)));
+  // The same schema: the validator's properties and bounds, optional ones admitting null in one `type` list,
+  // each property with the description of its GraphQL input field.
+  const source = JSON.parse(JSON.stringify(CreateAffiliateBody));
+  expect(Object.keys(body.properties)).toEqual(Object.keys(source.properties));
+  expect(body.required).toEqual(source.required);
+  expect(body.additionalProperties).toBe(false);
+  expect(body.properties.email).toEqual({ ...source.properties.email, description: expect.any(String) });
+  const nonNull = source.properties.commissionRate.anyOf.find((b: { type: string }) => b.type !== 'null');
+  expect(body.properties.commissionRate).toEqual({ ...nonNull, type: [nonNull.type, 'null'], description: expect.any(String) });
+  const status = source.properties.affiliateStatus.anyOf.find((b: { type: string }) => b.type !== 'null');
+  expect(body.properties.affiliateStatus.enum).toEqual([...status.enum, null]);
   const limit = doc.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'limit');
   expect(limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 500 });
 });

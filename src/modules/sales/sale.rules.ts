@@ -11,7 +11,8 @@ export function moneyInput(v: number, field: string): string {
   return toText(d);
 }
 
-export type RefundRefusal = 'refund_window_expired' | 'in_payout_batch' | 'already_paid_out' | 'manually_marked_paid';
+import type { RefundRefusal } from '../../validation/enums';
+export type { RefundRefusal };
 
 /** Why a (not yet refunded) sale may not be refunded, or null. Checked in this order; the window last. */
 export function refundRefusal(

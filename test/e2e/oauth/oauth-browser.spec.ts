@@ -5,11 +5,11 @@
  * the token works on /api/v1, the user revokes it on the dashboard, and the token is 401 from then on.
  * Also: the consent page works by keyboard alone, and Cancel sends error=access_denied.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describeWithBrowser, launchChromium } from '../../helpers/browser';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 
@@ -24,12 +24,7 @@ interface AuthorizationCodeClient {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { AuthorizationCode } = require('simple-oauth2') as { AuthorizationCode: new (config: Record<string, unknown>) => AuthorizationCodeClient };
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(`The OAuth browser tests need Chromium at ${CHROMIUM} (Debian package "chromium"); it is missing on this CI machine.`);
-}
-const describeIfBrowser = hasChromium ? describe : describe.skip;
+const describeIfBrowser = describeWithBrowser('OAuth');
 
 const PASSWORD = 'correct horse battery';
 const AUTHORIZE_PATH = '/connect/zapier/choose-affiliate-program';
@@ -117,20 +112,7 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
       auth: { tokenHost: server.url, tokenPath: '/api/zapier/token', authorizeHost: server.url, authorizePath: AUTHORIZE_PATH },
     });
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-proxy-server',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext();
     // the programs' logos: answered locally, nothing leaves the machine
     await context.route('https://cdn.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));

@@ -39,7 +39,7 @@ test('signUp cannot be used to probe which emails are registered faster than sig
 test('the OpenAPI document names PUBLIC_URL as its server, whatever Host the request carried', async () => {
   const res = await server.api('GET', '/openapi.json', { headers: { host: 'evil.test' } });
   expect(res.status).toBe(200);
-  expect(res.body.servers).toEqual([{ url: 'https://api.example.com/api/v1' }]);
+  expect(res.body.servers).toEqual([{ url: 'https://api.example.com/api/v1', description: 'This server' }]);
 });
 
 test("revoking another user's API key or connection answers like an id that does not exist", async () => {

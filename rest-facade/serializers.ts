@@ -1,0 +1,36 @@
+import fastJson from 'fast-json-stringify';
+import type { TSchema } from '@sinclair/typebox';
+import type { AnswerMode } from './responses';
+
+type Serialize = (value: unknown) => string;
+
+/** The compiled writers of one route's 200 bodies, by operation: the schema the document shows, compiled once. */
+export interface RouteSerializers {
+  /** A single body (record, null, confirmation). */
+  single(operation: string): Serialize;
+  /** One list node, for lists written page by page. */
+  node(operation: string): Serialize;
+}
+
+/** The schema as fast-json-stringify reads it: TypeBox's symbols left out. */
+const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
+/**
+ * fast-json-stringify writers built from the route's answer schemas (rest-facade/responses.ts): faster than
+ * JSON.stringify, and a body can only carry what the document says (unknown keys are left out; a missing
+ * required field fails loudly instead of answering a body the document does not describe).
+ */
+export function compileSerializers(modes: AnswerMode[]): RouteSerializers {
+  const single = new Map<string, Serialize>();
+  const node = new Map<string, Serialize>();
+  for (const m of modes) {
+    if (m.kind === 'single') single.set(m.operation, fastJson(plain(m.body)) as Serialize);
+    else node.set(m.operation, fastJson(plain(m.node)) as Serialize);
+  }
+  const get = (map: Map<string, Serialize>, op: string) => {
+    const s = map.get(op);
+    if (!s) throw new Error(`no serializer for operation ${op}`);
+    return s;
+  };
+  return { single: (op) => get(single, op), node: (op) => get(node, op) };
+}
