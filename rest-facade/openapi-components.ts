@@ -72,13 +72,51 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   UnavailableError: errorSchema('The database cannot be reached: retry after `Retry-After` seconds.', codesOf(503)),
 };
 
+export const HEADERS: Record<string, JsonSchema> = {
+  RateLimit: {
+    description: 'What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`.',
+    required: true,
+    schema: { type: 'string', examples: ['"reads";r=599;t=42'] },
+  },
+  'RateLimit-Policy': {
+    description: 'The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method.',
+    required: true,
+    schema: { type: 'string', examples: ['"reads";q=600;w=60'] },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  'Idempotent-Replayed': {
+    description:
+      'Present (`true`) when this is the stored answer of an earlier request: the same Idempotency-Key, or a sale whose `externalId` was already recorded.',
+    schema: { type: 'string', const: 'true' },
+  },
+  'X-Next-Cursor': {
+    description: 'With `limit`: the `after` value of the next page; absent on the last page.',
+    schema: { type: 'string' },
+  },
+};
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const rateLimit = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
 const retryAfter = { 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
 
-function errorResponse(description: string, schema: JsonSchema, example: Record<string, unknown>, headers: JsonSchema = {}): JsonSchema {
-  return { description, headers: { ...rateLimit, ...headers }, content: { 'application/json': { schema, example } } };
+function errorResponse(description: string, schema: JsonSchema, example: Record<string, unknown>, headers: JsonSchema = rateLimit): JsonSchema {
+  return { description, headers, content: { 'application/json': { schema, example } } };
 }
+
+/**
+ * A failure before the limiter ran has no limit to report: the database down (or an unexpected error) while the
+ * credential is looked up. Such a request is not counted either, so a client retrying an outage is not limited.
+ */
+const rateLimitWhenChecked = Object.fromEntries(
+  Object.keys(rateLimit).map((name) => [
+    name,
+    {
+      ...HEADERS[name],
+      required: false,
+      description: `${HEADERS[name].description} Absent when the request failed before it was counted (the database could not identify the caller).`,
+    },
+  ]),
+);
 
 /** Every error status a route can answer, with its body and headers. */
 export function errorResponses(route: RestRoute): Record<string, JsonSchema> {
@@ -116,43 +154,30 @@ export function errorResponses(route: RestRoute): Record<string, JsonSchema> {
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
   }
-  out[429] = errorResponse('Rate limited', ref('RateLimitedError'), { error: 'Rate limit exceeded; retry in 12 s', code: 'RATE_LIMITED' }, retryAfter);
-  out[500] = errorResponse('The operation failed', ref('InternalError'), {
-    error: 'Internal server error (request id 7f3c2a)',
-    code: 'INTERNAL',
-    requestId: '7f3c2a',
-  });
+  out[429] = errorResponse(
+    'Rate limited',
+    ref('RateLimitedError'),
+    { error: 'Rate limit exceeded; retry in 12 s', code: 'RATE_LIMITED' },
+    { ...rateLimit, ...retryAfter },
+  );
+  out[500] = errorResponse(
+    'The operation failed',
+    ref('InternalError'),
+    {
+      error: 'Internal server error (request id 7f3c2a)',
+      code: 'INTERNAL',
+      requestId: '7f3c2a',
+    },
+    rateLimitWhenChecked,
+  );
   out[503] = errorResponse(
     'Temporarily unavailable',
     ref('UnavailableError'),
     { error: 'The service is temporarily unavailable; retry shortly', code: 'UNAVAILABLE' },
-    retryAfter,
+    { ...rateLimitWhenChecked, ...retryAfter },
   );
   return out;
 }
-
-export const HEADERS: Record<string, JsonSchema> = {
-  RateLimit: {
-    description: 'What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`.',
-    required: true,
-    schema: { type: 'string', examples: ['"reads";r=599;t=42'] },
-  },
-  'RateLimit-Policy': {
-    description: 'The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method.',
-    required: true,
-    schema: { type: 'string', examples: ['"reads";q=600;w=60'] },
-  },
-  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
-  'Idempotent-Replayed': {
-    description:
-      'Present (`true`) when this is the stored answer of an earlier request: the same Idempotency-Key, or a sale whose `externalId` was already recorded.',
-    schema: { type: 'string', const: 'true' },
-  },
-  'X-Next-Cursor': {
-    description: 'With `limit`: the `after` value of the next page; absent on the last page.',
-    schema: { type: 'string' },
-  },
-};
 
 export const PARAMETERS: Record<string, JsonSchema> = {
   IdempotencyKey: {

@@ -159,7 +159,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       schemeOf(p),
       {
         type: 'oauth2',
-        description: `Tokens of the automation partner "${p}" (spec section 5): the user picks a program and presses Connect; the code is exchanged at the token URL (form-encoded \`code\`; PKCE S256 supported). Tokens do not expire and reach affiliates, links, referrals and sales of that one program.`,
+        description: `Tokens of the automation partner "${p}" (spec section 5). The user is sent to the authorization URL with \`state\` and \`redirect_uri\`, picks a program and presses Connect, and comes back to \`redirect_uri?code=…&state=…\`. The partner then POSTs the form-encoded \`code\` (with \`redirect_uri\`, its client credentials in the form or as HTTP Basic, and \`code_verifier\` when PKCE S256 was used) to the token URL, which answers \`{"access_token": "oat_…", "token_type": "Bearer"}\`, or 400 \`{"error": "Code is required"}\` / \`{"error": "Invalid code"}\`. Tokens do not expire (users revoke them in the dashboard) and reach affiliates, links, referrals and sales of the one program chosen.`,
         flows: {
           authorizationCode: {
             authorizationUrl: `${origin}/connect/${encodeURIComponent(p)}/choose-affiliate-program`,

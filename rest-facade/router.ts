@@ -108,22 +108,24 @@ export function restFacade(deps: FacadeDeps): express.Router {
         res.send(serialize.single(name)(route.response!.map(data)));
         return;
       }
-      const writeNode = serialize.node(name);
-      const nodes = (page: Connection) => page.nodes.map((n) => writeNode(route.node ? route.node.map(n) : n)).join(',');
+      const writeList = serialize.list(name);
+      const array = (page: Connection) => writeList(route.node ? page.nodes.map((n) => route.node!.map(n)) : page.nodes);
       if (paged || !conn.pageInfo.hasNextPage) {
         if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) res.set('X-Next-Cursor', conn.pageInfo.endCursor);
-        res.send(`[${nodes(conn)}]`);
+        res.send(array(conn));
         return;
       }
-      // A large list: stream it page by page, each page in a fresh unit of work, so memory stays flat.
+      // A large list: stream it page by page, each page in a fresh unit of work, so memory stays flat. Each
+      // page is written as the items of one array (its brackets cut off).
+      const items = (page: Connection) => array(page).slice(1, -1);
       res.status(200);
-      res.write('[' + nodes(conn));
+      res.write('[' + items(conn));
       let cursor = conn.pageInfo.endCursor;
       try {
         while (cursor) {
           const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '') };
           const next = connectionOf(await run(pageCtx, name, { ...listVars, after: cursor }))!;
-          if (next.nodes.length) res.write(',' + nodes(next));
+          if (next.nodes.length) res.write(',' + items(next));
           cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
         }
         res.end(']');

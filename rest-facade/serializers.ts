@@ -8,8 +8,8 @@ type Serialize = (value: unknown) => string;
 export interface RouteSerializers {
   /** A single body (record, null, confirmation). */
   single(operation: string): Serialize;
-  /** One list node, for lists written page by page. */
-  node(operation: string): Serialize;
+  /** A list of nodes as one JSON array (one compiled loop: faster than a writer per node joined). */
+  list(operation: string): Serialize;
 }
 
 /** The schema as fast-json-stringify reads it: TypeBox's symbols left out. */
@@ -22,15 +22,15 @@ const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stri
  */
 export function compileSerializers(modes: AnswerMode[]): RouteSerializers {
   const single = new Map<string, Serialize>();
-  const node = new Map<string, Serialize>();
+  const list = new Map<string, Serialize>();
   for (const m of modes) {
     if (m.kind === 'single') single.set(m.operation, fastJson(plain(m.body)) as Serialize);
-    else node.set(m.operation, fastJson(plain(m.node)) as Serialize);
+    else list.set(m.operation, fastJson({ type: 'array', items: plain(m.node) }) as Serialize);
   }
   const get = (map: Map<string, Serialize>, op: string) => {
     const s = map.get(op);
     if (!s) throw new Error(`no serializer for operation ${op}`);
     return s;
   };
-  return { single: (op) => get(single, op), node: (op) => get(node, op) };
+  return { single: (op) => get(single, op), list: (op) => get(list, op) };
 }

@@ -1425,8 +1425,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,8 +1445,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1650,8 +1654,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,8 +1674,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1876,8 +1884,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,8 +1904,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2076,8 +2088,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2094,8 +2108,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2240,8 +2256,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2258,8 +2276,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2455,8 +2475,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,8 +2495,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2671,8 +2695,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,8 +2715,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2871,8 +2899,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,8 +2919,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3035,8 +3067,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3053,8 +3087,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3240,8 +3276,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3258,8 +3296,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3445,8 +3485,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3463,8 +3505,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3647,8 +3691,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,8 +3711,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3809,8 +3857,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,8 +3877,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4043,8 +4095,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4061,8 +4115,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4281,8 +4337,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4299,8 +4357,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4481,8 +4541,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4499,8 +4561,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4649,8 +4713,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,8 +4733,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4879,8 +4947,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,8 +4967,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5131,8 +5203,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,8 +5223,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5331,8 +5407,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5349,8 +5427,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5499,8 +5579,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5517,8 +5599,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5724,8 +5808,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,8 +5828,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5950,8 +6038,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,8 +6058,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6148,8 +6240,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,8 +6260,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6360,8 +6456,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,8 +6476,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6510,8 +6610,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6528,8 +6630,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6713,8 +6817,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6731,8 +6837,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6953,8 +7061,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6971,8 +7081,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7156,8 +7268,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7174,8 +7288,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7383,8 +7499,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7401,8 +7519,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7541,8 +7661,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7559,8 +7681,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7749,8 +7873,10 @@ export interface operations {
             /** @description The operation failed */
             500: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7767,8 +7893,10 @@ export interface operations {
             /** @description Temporarily unavailable */
             503: {
                 headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database could not identify the caller). */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

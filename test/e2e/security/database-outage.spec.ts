@@ -21,6 +21,7 @@ import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { httpRequest, type RequestOptions, type TestServer } from '../../helpers/server';
 import { freePort } from '../../helpers/processes';
 import { sleep } from '../../helpers/wait';
+import { checkAgainstDocument } from '../../helpers/openapi-check';
 
 jest.setTimeout(60_000);
 
@@ -179,19 +180,24 @@ async function timed(label: string, method: string, urlPath: string, opts: Reque
     body = JSON.stringify(opts.body);
     headers['content-type'] = 'application/json';
   }
+  let res: Response;
+  let text: string;
   try {
-    const res = await fetch(server.url + urlPath, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { label, startedAt, ms: Date.now() - startedAt, status: res.status, retryAfter: res.headers.get('retry-after'), body: parsed, text };
+    res = await fetch(server.url + urlPath, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    text = await res.text();
   } catch (err) {
     return { label, startedAt, ms: Date.now() - startedAt, error: `${(err as Error).name}: ${(err as Error).message}` };
   }
+  const ms = Date.now() - startedAt;
+  // A 503 of the REST API is an answer the document describes too (status, body, Retry-After).
+  await checkAgainstDocument(server.url, method, new URL(server.url + urlPath), { status: res.status, headers: res.headers, text });
+  let parsed: unknown = text;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { label, startedAt, ms, status: res.status, retryAfter: res.headers.get('retry-after'), body: parsed, text };
 }
 
 const AFFILIATES_QUERY = '{ affiliates(first: 5) { nodes { id email } } }';

@@ -18,6 +18,7 @@ import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectNoServerErrorsAfterAll } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
 import { waitFor } from '../../../helpers/wait';
+import { checkAgainstDocument } from '../../../helpers/openapi-check';
 
 let server: TestServer;
 const { seen, call, program, count, rowCount, eventCount, withKey, keyRow, lockAffiliate } = idempotencyClient(() => server);
@@ -147,6 +148,7 @@ describe('two instances on one database share the keys', () => {
       body: JSON.stringify(body),
     });
     const text = await res.text();
+    await checkAgainstDocument(other.url, method, new URL(`${other.url}/api/v1${path}`), { status: res.status, headers: res.headers, text });
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
   }
 
