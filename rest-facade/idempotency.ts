@@ -58,10 +58,12 @@ export function idempotency(service: IdempotencyService) {
     // Every answer passes through res.send (res.json too, and the facade's serialized bodies): store its text.
     const send = res.send.bind(res);
     res.send = (body: unknown) => {
+      // res.send(object) goes through res.json, which calls res.send again with the text: store once.
+      if (settled || (body !== null && typeof body === 'object' && !(body instanceof Uint8Array))) return send(body);
       settled = true;
       stopRenewing();
       const status = res.statusCode;
-      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('utf8') : String(body ?? '');
       const store = status >= 500 ? service.abandon(credential, key, owner) : service.complete(credential, key, owner, status, text);
       store
         .then((stored) => {

@@ -113,7 +113,7 @@ const rateLimitWhenChecked = Object.fromEntries(
     {
       ...HEADERS[name],
       required: false,
-      description: `${HEADERS[name].description} Absent when the request failed before it was counted (the database could not identify the caller).`,
+      description: `${HEADERS[name].description} Absent when the request failed before it was counted (the database or the rate-limit store could not be reached).`,
     },
   ]),
 );
@@ -145,6 +145,9 @@ export function errorResponses(route: RestRoute): Record<string, JsonSchema> {
     404: errorResponse('No such record (or endpoint)', ref('NotFoundError'), { error: 'Not found', code: 'NOT_FOUND' }),
   };
   if (route.method !== 'GET') {
+    // A 4xx the handler answered is stored with its Idempotency-Key and replayed like a 200.
+    const replayed = { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } };
+    for (const status of [400, 404]) out[status] = { ...out[status], headers: { ...out[status].headers, ...replayed } };
     out[409] = errorResponse('The same Idempotency-Key is still being processed', ref('IdempotencyKeyInUseError'), {
       error: 'A request with this Idempotency-Key is still being processed; retry shortly',
       code: 'IDEMPOTENCY_KEY_IN_USE',

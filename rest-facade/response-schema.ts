@@ -8,6 +8,7 @@ import {
   isScalarType,
   Kind,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
@@ -64,56 +65,58 @@ class SelectionSchemas {
     private readonly fragments: Map<string, FragmentDefinitionNode>,
   ) {}
 
-  /** The object a selection set on `parent` answers. */
-  object(parent: GraphQLObjectType, set: SelectionSetNode): TSchema {
+  /**
+   * The object selection sets on `parent` answer. Fields are grouped by response name first, as GraphQL
+   * executes them (fragments and repeated fields merge their sub-selections, at any depth). Root fields are not
+   * annotated with their GraphQL descriptions: those speak of the GraphQL operation, not of a REST body.
+   */
+  object(parent: GraphQLObjectType, sets: readonly SelectionSetNode[], root = false): TSchema {
+    const groups = new Map<string, FieldNode[]>();
+    for (const set of sets) this.collect(set, groups);
     const properties: Record<string, TSchema> = {};
-    this.collect(parent, set, properties);
+    for (const [name, nodes] of groups) {
+      const fieldName = nodes[0].name.value;
+      if (fieldName === '__typename') {
+        properties[name] = Type.Literal(parent.name);
+        continue;
+      }
+      const field = parent.getFields()[fieldName];
+      if (!field) throw new Error(`${parent.name} has no field ${fieldName}`);
+      const value = this.output(
+        field.type,
+        nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
+      );
+      properties[name] = root ? value : annotated(value, field);
+    }
     const out = Type.Object(properties, { additionalProperties: false });
     graphqlTypeOf.set(out, parent.name);
     return out;
   }
 
-  private collect(parent: GraphQLObjectType, set: SelectionSetNode, into: Record<string, TSchema>): void {
+  private collect(set: SelectionSetNode, into: Map<string, FieldNode[]>): void {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FRAGMENT_SPREAD) {
         const f = this.fragments.get(sel.name.value);
         if (!f) throw new Error(`unknown fragment ${sel.name.value}`);
-        this.collect(parent, f.selectionSet, into);
+        this.collect(f.selectionSet, into);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        this.collect(parent, sel.selectionSet, into);
+        this.collect(sel.selectionSet, into);
       } else {
         const name = sel.alias?.value ?? sel.name.value;
-        if (sel.name.value === '__typename') {
-          into[name] = Type.Literal(parent.name);
-          continue;
-        }
-        const field = parent.getFields()[sel.name.value];
-        if (!field) throw new Error(`${parent.name} has no field ${sel.name.value}`);
-        const value = this.output(field.type, sel.selectionSet);
-        // A field selected twice (two fragments) merges its selections, as GraphQL does.
-        const before = into[name];
-        into[name] = annotated(before && value.properties ? this.merge(before, value) : value, field);
+        into.set(name, [...(into.get(name) ?? []), sel]);
       }
     }
   }
 
-  private merge(a: TSchema, b: TSchema): TSchema {
-    const out = { ...a, properties: { ...(a.properties as object), ...(b.properties as object) } } as TSchema;
-    out.required = Object.keys(out.properties as object);
-    const type = graphqlTypeOf.get(a);
-    if (type) graphqlTypeOf.set(out, type);
-    return out;
+  private output(type: GraphQLOutputType, sets: readonly SelectionSetNode[]): TSchema {
+    if (isNonNullType(type)) return this.nonNull(type.ofType, sets);
+    return nullable(this.nonNull(type, sets));
   }
 
-  private output(type: GraphQLOutputType, set: SelectionSetNode | undefined): TSchema {
-    if (isNonNullType(type)) return this.nonNull(type.ofType, set);
-    return nullable(this.nonNull(type, set));
-  }
-
-  private nonNull(type: GraphQLOutputType, set: SelectionSetNode | undefined): TSchema {
-    if (isListType(type)) return Type.Array(this.output(type.ofType, set));
-    if (isObjectType(type)) return this.object(type, set!);
-    if (isEnumType(type)) return Type.Unsafe<string>({ type: 'string', enum: type.getValues().map((v) => v.value as string) });
+  private nonNull(type: GraphQLOutputType, sets: readonly SelectionSetNode[]): TSchema {
+    if (isListType(type)) return Type.Array(this.output(type.ofType, sets));
+    if (isObjectType(type)) return this.object(type, sets);
+    if (isEnumType(type)) return Type.Unsafe<string>({ type: 'string', enum: type.getValues().map((v) => v.name) });
     if (isScalarType(type)) {
       const make = SCALARS[type.name];
       if (!make) throw new Error(`no JSON Schema for GraphQL scalar ${type.name}: add it to rest-facade/response-schema.ts`);
@@ -125,7 +128,7 @@ class SelectionSchemas {
   operation(op: OperationDefinitionNode): TSchema {
     const root = op.operation === 'query' ? this.schema.getQueryType() : op.operation === 'mutation' ? this.schema.getMutationType() : null;
     if (!root) throw new Error(`operation ${op.name?.value} is neither a query nor a mutation`);
-    return this.object(root, op.selectionSet);
+    return this.object(root, [op.selectionSet], true);
   }
 }
 

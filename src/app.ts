@@ -42,6 +42,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   const { config, log, orm, services, limiter, schema, metrics, partners } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // No generated ETags: API answers are `no-store` and must never come back as a 304 the document does not
+  // list; the static /docs assets set their own.
+  app.set('etag', false);
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise one client could spread
   // itself over any number of rate-limit keys and click identities.
   app.set('trust proxy', config.trustProxy);

@@ -49,6 +49,7 @@ export const webhookRoutes: RestRoute[] = [
     operation: 'WebhookUpdate',
     variables: (b) => ({ id: b.id, input: pick(b, ['url', 'events', 'description', 'enabled']) }),
     response: field('updateWebhookEndpoint'),
+    example: { id: '0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d', events: ['sale.created'], enabled: true },
   }),
   route({
     method: 'DELETE',
@@ -60,6 +61,7 @@ export const webhookRoutes: RestRoute[] = [
     operation: 'WebhookDelete',
     variables: (b) => ({ id: b.id }),
     response: object({ message: constant('Webhook endpoint deleted', 'A confirmation.'), deletedWebhook: field('deleteWebhookEndpoint') }),
+    example: { id: '0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d' },
   }),
   route({
     method: 'POST',
@@ -72,6 +74,7 @@ export const webhookRoutes: RestRoute[] = [
     operation: 'WebhookRotateSecret',
     variables: (b) => ({ id: b.id, overlapHours: b.overlapHours ?? null }),
     response: withSecret('rotateWebhookSecret'),
+    example: { id: '0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d', overlapHours: 24 },
   }),
   route({
     method: 'GET',
@@ -97,5 +100,6 @@ export const webhookRoutes: RestRoute[] = [
     operation: 'EventReplay',
     variables: (b) => ({ eventId: b.eventId ?? null, since: b.since ?? null, endpointId: b.endpointId ?? null }),
     response: object({ queued: field('replayEvents') }),
+    example: { since: '2026-11-24T00:00:00Z' },
   }),
 ];

@@ -1,5 +1,6 @@
 import { validationError } from '../../common/errors';
 import { dec, fitsScale, toText } from '../../common/decimal';
+import type { RefundRefusal } from '../../validation/enums';
 
 /**
  * A money amount as exact decimal text, refused with more than 6 decimals (the stored scale). That it is finite,
@@ -11,7 +12,6 @@ export function moneyInput(v: number, field: string): string {
   return toText(d);
 }
 
-import type { RefundRefusal } from '../../validation/enums';
 export type { RefundRefusal };
 
 /** Why a (not yet refunded) sale may not be refunded, or null. Checked in this order; the window last. */
