@@ -11,6 +11,7 @@ import { RequestLimiter } from './rate-limit/request-limiter';
 import { MemoryWindowBackend, RedisWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
 import { createServices, type Services } from './services';
 import { createApp } from './app';
+import { listenForCredentialChanges } from './auth/credential-invalidation';
 import { EmailWorker } from './modules/emails/email.worker';
 import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
@@ -55,6 +56,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   const rateLimiter = new RateLimiter(backend);
   const limiter = new RequestLimiter(rateLimiter, metrics);
   const services = createServices(config, log, backend);
+  const credentialListener = await listenForCredentialChanges(url, services.credentials, log);
   const schema = await getSchema();
   const partners = new PartnerRegistry(config);
   const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics, partners });
@@ -98,6 +100,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
       await stop();
       log.debug('close: graphql stopped');
       await rateLimiter.close();
+      await credentialListener.close();
       await orm.close(true);
       log.debug('close: database connections closed');
       await embedded?.stop();

@@ -21,21 +21,25 @@ import { EventLogService } from './modules/webhooks/event-log.service';
 import { OAuthService } from './modules/oauth/oauth.service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { MemoryWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
+import { CredentialCache } from './auth/credential-cache';
 
 /**
  * The domain services, wired once per process; stateless, every method takes the request context first.
  * `windows`: the rate limiter's store (Redis when shared), where sign-in failures are counted too.
  */
 export function createServices(config: AppConfig, log: Logger, windows: SlidingWindowBackend = new MemoryWindowBackend()) {
-  const programs = new ProgramService();
+  // Authenticated API keys and OAuth tokens; kept only while bootstrap's listener hears their changes.
+  const credentials = new CredentialCache();
+  const programs = new ProgramService(credentials);
   const events = new EventService();
   const emails = new EmailService(log, !!config.smtpUrl);
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   return {
+    credentials,
     users: new UserService(new SignInThrottle(windows, config.signIn)),
     programs,
-    apiKeys: new ApiKeyService(programs),
+    apiKeys: new ApiKeyService(programs, credentials),
     events,
     emails,
     jobs,
@@ -49,7 +53,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     payouts: new PayoutService(programs),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),
-    oauth: new OAuthService(programs),
+    oauth: new OAuthService(programs, credentials),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
   };

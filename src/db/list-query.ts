@@ -13,7 +13,7 @@ export type SortDirection = 'asc' | 'desc';
  *     .orderBy('s.id', 'asc')
  *     .after(afterId)
  *     .limit(limit + 1);
- *   em.execute(q.sql('s.*'), q.params);
+ *   execute(em, q.sql('s.*'), q.params);
  *
  * Keyset paging compares the order columns as a row — `(a, b) > (?, ?)` — so it needs every column in the same
  * direction; an index on (program_id, …order columns) serves the whole statement.

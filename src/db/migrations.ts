@@ -6,6 +6,7 @@ import { Migration20261121040000_oauth } from '../migrations/Migration2026112104
 import { Migration20261121050000_shard_ready } from '../migrations/Migration20261121050000_shard_ready';
 import { Migration20261124010000_idempotency_lease } from '../migrations/Migration20261124010000_idempotency_lease';
 import { Migration20261124020000_click_visitors } from '../migrations/Migration20261124020000_click_visitors';
+import { Migration20261124030000_credential_notifications } from '../migrations/Migration20261124030000_credential_notifications';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261121050000_shard_ready', class: Migration20261121050000_shard_ready },
   { name: 'Migration20261124010000_idempotency_lease', class: Migration20261124010000_idempotency_lease },
   { name: 'Migration20261124020000_click_visitors', class: Migration20261124020000_click_visitors },
+  { name: 'Migration20261124030000_credential_notifications', class: Migration20261124030000_credential_notifications },
 ];

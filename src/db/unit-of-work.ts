@@ -15,7 +15,11 @@ export async function inTransaction<C extends { em: EntityManager }, T>(ctx: C, 
   const outermost = !ctx.em.isInTransaction();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.em.transactional((em) => work(em === ctx.em ? ctx : { ...ctx, em }));
+      return await ctx.em.transactional(async (em) => {
+        const out = await work(em === ctx.em ? ctx : { ...ctx, em });
+        await writeQueued(em);
+        return out;
+      });
     } catch (err) {
       if (outermost && attempt < RETRIES && isRetryable(err)) continue;
       throw translateDbError(err);
@@ -30,4 +34,27 @@ export async function translated<T>(read: Promise<T>): Promise<T> {
   } catch (err) {
     throw translateDbError(err);
   }
+}
+
+/** Writes queued in a transaction (the event outbox), per transaction EntityManager, in the order queued. */
+const queued = new WeakMap<EntityManager, Array<() => Promise<void>>>();
+
+/**
+ * Queues `write` to run in `em`'s transaction after the work and before the commit (or earlier, at
+ * `writeQueued`): several of one kind become one statement. False when `em` is not in a transaction.
+ */
+export function queueWrite(em: EntityManager, write: () => Promise<void>): boolean {
+  if (!em.isInTransaction()) return false;
+  let list = queued.get(em);
+  if (!list) queued.set(em, (list = []));
+  list.push(write);
+  return true;
+}
+
+/** Runs the writes queued on `em` now (a recording does, so that its hottest row is still locked last). */
+export async function writeQueued(em: EntityManager): Promise<void> {
+  const list = queued.get(em);
+  if (!list?.length) return;
+  queued.delete(em);
+  for (const write of list) await write();
 }

@@ -13,6 +13,7 @@ import { affiliatesByIds } from './affiliates/affiliate.queries';
 import { plansByIds } from './commission-plans/commission-plan.queries';
 import { linksOfAffiliates } from './links/link.queries';
 import { deliveriesOfEvents, type DeliveryRow } from './webhooks/webhook.queries';
+import { execute } from '../db/sql';
 
 /**
  * Per-request, per-program batched lookups: every relation the API exposes is loaded through one of these,
@@ -112,7 +113,8 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       return ids.map((id) => map.get(id) ?? null);
     }),
     codesByLinkId: new DataLoader(async (ids) => {
-      const rows = await em.execute<{ link_id: string; code: string }[]>(
+      const rows = await execute<{ link_id: string; code: string }[]>(
+        em,
         `select pcl.link_id, pc.code from promotional_code_links pcl
            join promotional_codes pc on pc.program_id = pcl.program_id and pc.id = pcl.promotional_code_id
           where pcl.program_id = ? and pcl.link_id in (?) order by pc.id`,
@@ -128,7 +130,8 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       return ids.map((id) => map.get(id) ?? null);
     }),
     entriesByCommissionId: new DataLoader(async (ids) => {
-      const rows = await em.execute<Array<{ commission_id: string; kind: string; amount: string; note: string | null; created_at: Date }>>(
+      const rows = await execute<Array<{ commission_id: string; kind: string; amount: string; note: string | null; created_at: Date }>>(
+        em,
         'select commission_id, kind, amount, note, created_at from commission_entries where program_id = ? and commission_id in (?) order by id',
         [programId, [...ids]],
       );

@@ -71,8 +71,8 @@ function programConditions(sql) {
   n += (sql.match(new RegExp(`\\b${col}\\s*(=|in\\b|is not distinct from\\b)`, 'g')) || []).length;
   n += (sql.match(new RegExp(`=\\s*${col}\\b`, 'g')) || []).length;
   n += (sql.match(new RegExp(`\\(\\s*${col}\\s*,[^()]*\\)\\s*(=|in\\b)`, 'g')) || []).length;
-  const insert = /^\s*insert into [a-z0-9_.]+\s*\(([^)]*)\)/.exec(sql);
-  if (insert && /\bprogram_id\b/.test(insert[1])) n += 1;
+  // Every insert's column list, the statement's own and those of its CTEs (`with c as (insert into … )`).
+  for (const insert of sql.matchAll(/\binsert into [a-z0-9_.]+\s*\(([^)]*)\)/g)) if (/\bprogram_id\b/.test(insert[1])) n += 1;
   return n;
 }
 

@@ -32,6 +32,15 @@ describe('program_id check', () => {
     expect(offending('insert into "sales" ("id", "name") values (?, …)')).toEqual([['sales']]);
   });
 
+  it('counts the column lists of inserts in CTEs too, each for its own table', () => {
+    const both =
+      'with c as (insert into commissions (id, program_id) values (?, ?) returning *) insert into commission_entries (program_id, commission_id) select program_id, id from c';
+    expect(offending(both)).toEqual([]);
+    expect(offending(both.replace('entries (program_id, commission_id) select program_id,', 'entries (commission_id) select'))).toEqual([
+      ['commissions', 'commission_entries'],
+    ]);
+  });
+
   it('ignores tables without tenants, schema changes and transaction control', () => {
     expect(offending('select * from programs where id = ?')).toEqual([]);
     expect(offending('select * from users where id = ?')).toEqual([]);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, insertEntity } from '../../db/rows';
 import { AffiliateGroup } from './affiliate-group.entity';
+import { execute } from '../../db/sql';
 
 /** The SQL of affiliate groups; every statement names its program. Groups come back read-only (db/rows). */
 
@@ -20,5 +21,5 @@ export async function insertGroup(em: EntityManager, programId: string, name: st
 
 /** How many groups were deleted (0 or 1). */
 export async function deleteGroupRow(em: EntityManager, programId: string, id: string): Promise<number> {
-  return (await em.execute('delete from affiliate_groups where program_id = ? and id = ? returning id', [programId, id])).length;
+  return (await execute(em, 'delete from affiliate_groups where program_id = ? and id = ? returning id', [programId, id])).length;
 }

@@ -4,6 +4,7 @@ import { detachedRows, managedRow, insertEntity } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { AffiliateLink } from '../links/affiliate-link.entity';
 import { Affiliate } from './affiliate.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of the affiliates domain; every statement on a tenant table names its program. Lookups on the hot
@@ -11,7 +12,7 @@ import { Affiliate } from './affiliate.entity';
  */
 
 type Row = Record<string, unknown>;
-const first = async (em: EntityManager, sql: string, params: unknown[]): Promise<Row | null> => (await em.execute<Row[]>(sql, params))[0] ?? null;
+const first = async (em: EntityManager, sql: string, params: unknown[]): Promise<Row | null> => (await execute<Row[]>(em, sql, params))[0] ?? null;
 
 export function affiliateById(em: EntityManager, programId: string, id: string): Promise<Affiliate | null> {
   return managedRow(em, Affiliate, 'select * from affiliates where program_id = ? and id = ?', [programId, id]);
@@ -55,7 +56,7 @@ export function affiliateRowBySlug(em: EntityManager, programId: string, slug: s
 
 /** The id of the affiliate's first link, or null. */
 export async function firstLinkId(em: EntityManager, programId: string, affiliateId: string): Promise<string | null> {
-  const rows = await em.execute<Array<{ id: string }>>('select id from affiliate_links where program_id = ? and affiliate_id = ? order by id limit 1', [
+  const rows = await execute<Array<{ id: string }>>(em, 'select id from affiliate_links where program_id = ? and affiliate_id = ? order by id limit 1', [
     programId,
     affiliateId,
   ]);
@@ -75,12 +76,12 @@ export function affiliatesByIds(em: EntityManager, programId: string, ids: reado
 
 /** The program's affiliate limit, its row locked until commit (creations take turns while a limit is set). */
 export async function lockedAffiliateLimit(em: EntityManager, programId: string): Promise<number | null> {
-  const [row] = await em.execute<{ affiliate_limit: number | null }[]>('select affiliate_limit from programs where id = ? for update', [programId]);
+  const [row] = await execute<{ affiliate_limit: number | null }[]>(em, 'select affiliate_limit from programs where id = ? for update', [programId]);
   return row?.affiliate_limit ?? null;
 }
 
 export async function affiliateCount(em: EntityManager, programId: string): Promise<number> {
-  const [row] = await em.execute<{ n: string }[]>('select count(*) as n from affiliates where program_id = ?', [programId]);
+  const [row] = await execute<{ n: string }[]>(em, 'select count(*) as n from affiliates where program_id = ?', [programId]);
   return Number(row.n);
 }
 
@@ -99,7 +100,7 @@ export async function insertAffiliateLink(em: EntityManager, programId: string, 
 
 /** Holds the affiliate's row until commit. */
 export async function lockAffiliate(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);
+  await execute(em, 'select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);
 }
 
 /** The columns an update may change, by property. */
@@ -122,17 +123,17 @@ export async function updateAffiliateRow(em: EntityManager, programId: string, i
 }
 
 export async function deleteAffiliateRow(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('delete from affiliates where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'delete from affiliates where program_id = ? and id = ?', [programId, id]);
 }
 
 /** Requests generating a slug from the same base take turns until their commit, so they pick distinct suffixes. */
 export async function lockSlugBase(em: EntityManager, programId: string, base: string): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${programId}:${base}`]);
+  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`slug:${programId}:${base}`]);
 }
 
 /** The program's slugs equal to `base` or of the form `base-…` (case-insensitively). */
 export async function slugsLike(em: EntityManager, programId: string, base: string): Promise<string[]> {
-  const rows = await em.execute<{ link: string }[]>(`select link from affiliate_links where program_id = ? and (lower(link) = ? or lower(link) like ?)`, [
+  const rows = await execute<{ link: string }[]>(em, `select link from affiliate_links where program_id = ? and (lower(link) = ? or lower(link) like ?)`, [
     programId,
     base,
     `${base.replace(/[\\%_]/g, '\\$&')}-%`,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, insertEntity } from '../../db/rows';
 import { ApiKey } from './api-key.entity';
+import { execute } from '../../db/sql';
 
 /** The SQL of API keys. Keys come back read-only (db/rows); a change is a statement naming the key's program. */
 
@@ -9,7 +10,8 @@ import { ApiKey } from './api-key.entity';
  * that cannot name a program (the key is how the program is found), on api_keys_key_hash_idx.
  */
 export async function apiKeyWithProgramByHash(em: EntityManager, keyHash: string): Promise<Record<string, unknown> | null> {
-  const rows = await em.execute<Array<Record<string, unknown>>>(
+  const rows = await execute<Array<Record<string, unknown>>>(
+    em,
     `select /* all programs: a presented key is how its program is found */ k.id as key_id, k.last_used_at as key_last_used_at, p.*
        from api_keys k join programs p on p.id = k.program_id
       where k.key_hash = ? and k.revoked_at is null`,
@@ -19,7 +21,7 @@ export async function apiKeyWithProgramByHash(em: EntityManager, keyHash: string
 }
 
 export async function touchApiKey(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await em.execute('update api_keys set last_used_at = ? where program_id = ? and id = ?', [at, programId, id]);
+  await execute(em, 'update api_keys set last_used_at = ? where program_id = ? and id = ?', [at, programId, id]);
 }
 
 /** The program's keys in creation order; read-only. */
@@ -52,5 +54,5 @@ export async function apiKeyInAnyProgram(em: EntityManager, id: string): Promise
 }
 
 export async function revokeApiKeyRow(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await em.execute('update api_keys set revoked_at = ? where program_id = ? and id = ?', [at, programId, id]);
+  await execute(em, 'update api_keys set revoked_at = ? where program_id = ? and id = ?', [at, programId, id]);
 }

@@ -8,6 +8,7 @@ import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ProgramService } from '../programs/program.service';
 import { Program } from '../programs/program.entity';
 import type { ApiKey } from './api-key.entity';
+import type { CredentialChanges } from '../programs/credential-changes';
 import { apiKeyInProgram, apiKeyOfOwner, apiKeysOf, apiKeyWithProgramByHash, insertApiKey, revokeApiKeyRow, touchApiKey } from './api-key.queries';
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough to show use.
@@ -15,7 +16,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** API keys: created by a dashboard user, shown once, stored as a SHA-256 hash with a visible prefix. */
 export class ApiKeyService {
-  constructor(private readonly programs: ProgramService) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly credentials?: CredentialChanges,
+  ) {}
 
   /** Creates a key for one of the signed-in user's programs; the plain key is returned this once. */
   async createApiKey(ctx: ServiceContext, programId: string, name: string): Promise<{ key: string; apiKey: ApiKey }> {
@@ -59,6 +63,8 @@ export class ApiKeyService {
     if (!apiKey.revokedAt) {
       apiKey.revokedAt = new Date();
       await translated(revokeApiKeyRow(ctx.em, apiKey.programId, apiKey.id, apiKey.revokedAt));
+      // This process refuses it from the next request on; the others hear of it through credentials_changed.
+      this.credentials?.invalidateProgram(apiKey.programId);
     }
     return apiKey;
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, insertEntity } from '../../db/rows';
 import { Click } from './click.entity';
+import { execute } from '../../db/sql';
 
 /** The SQL of click tracking; every statement on a tenant table names its program, except the legacy slug look-up. */
 
@@ -10,7 +11,8 @@ import { Click } from './click.entity';
  * statement says so, for the program_id check).
  */
 export async function programsWithSlug(em: EntityManager, slug: string): Promise<string[]> {
-  const rows = await em.execute<{ program_id: string }[]>(
+  const rows = await execute<{ program_id: string }[]>(
+    em,
     'select /* all programs: the legacy /r/<slug> names no program */ program_id from affiliate_links where lower(link) = ? limit 2',
     [slug.toLowerCase()],
   );
@@ -19,13 +21,15 @@ export async function programsWithSlug(em: EntityManager, slug: string): Promise
 
 /** What a click needs of its program: where to send visitors and the key of its hashes (never shown). */
 export async function clickSettings(em: EntityManager, programId: string): Promise<{ baseUrls: string[]; hashKey: string } | null> {
-  const [row] = await em.execute<{ base_urls: string[]; click_hash_key: string }[]>('select base_urls, click_hash_key from programs where id = ?', [programId]);
+  const [row] = await execute<{ base_urls: string[]; click_hash_key: string }[]>(em, 'select base_urls, click_hash_key from programs where id = ?', [
+    programId,
+  ]);
   return row ? { baseUrls: row.base_urls, hashKey: row.click_hash_key } : null;
 }
 
 /** Holds (link, visitor) until commit: the look-then-insert of one visitor's clicks on one link takes turns. */
 export async function lockVisitor(em: EntityManager, linkId: string, visitorHash: string): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`click:${linkId}:${visitorHash}`]);
+  await execute(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`click:${linkId}:${visitorHash}`]);
 }
 
 /** The visitor's latest click on the link since `since`, or null. */
@@ -49,6 +53,6 @@ export async function insertClick(
 
 /** Counts a click on the link and on its affiliate. */
 export async function bumpClickCounters(em: EntityManager, programId: string, linkId: string, affiliateId: string): Promise<void> {
-  await em.execute('update affiliate_links set clicks = clicks + 1 where program_id = ? and id = ?', [programId, linkId]);
-  await em.execute('update affiliates set number_of_clicks = number_of_clicks + 1 where program_id = ? and id = ?', [programId, affiliateId]);
+  await execute(em, 'update affiliate_links set clicks = clicks + 1 where program_id = ? and id = ?', [programId, linkId]);
+  await execute(em, 'update affiliates set number_of_clicks = number_of_clicks + 1 where program_id = ? and id = ?', [programId, affiliateId]);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, insertEntity } from '../../db/rows';
 import { CommissionPlan } from './commission-plan.entity';
+import { execute } from '../../db/sql';
 
 /** The SQL of commission plans; every statement names its program. Plans come back read-only (db/rows). */
 
@@ -28,5 +29,5 @@ export async function insertPlan(
 
 /** How many plans were deleted (0 or 1). */
 export async function deletePlanRow(em: EntityManager, programId: string, id: string): Promise<number> {
-  return (await em.execute('delete from commission_plans where program_id = ? and id = ? returning id', [programId, id])).length;
+  return (await execute(em, 'delete from commission_plans where program_id = ? and id = ? returning id', [programId, id])).length;
 }

@@ -5,7 +5,7 @@ import type { Commission } from './commission.entity';
 import {
   addAffiliateEarnings,
   commissionForSaleForUpdate,
-  insertCommission,
+  insertEarnedCommission,
   insertLedgerEntry,
   saveCommissionReversal,
   saveCommissionTerms,
@@ -30,7 +30,8 @@ export async function recordCommission(
   holdDays: number,
 ): Promise<Commission> {
   const now = new Date();
-  const commission = await insertCommission(tx.em, {
+  // The commission, its `earned` entry and the affiliate's total in one statement (appendEntry's work, for a new one).
+  return insertEarnedCommission(tx.em, {
     programId: sale.programId,
     saleId: sale.id,
     affiliateId: sale.affiliateId,
@@ -42,8 +43,6 @@ export async function recordCommission(
     holdUntil: holdDays > 0 ? new Date(now.getTime() + holdDays * 86_400_000) : null,
     approvedAt: holdDays > 0 ? null : now,
   });
-  await appendEntry(tx, commission, 'earned', terms.amount);
-  return commission;
 }
 
 /** One entry; a correction or reversal moves `c.amount` too (the caller saves the commission's row). */

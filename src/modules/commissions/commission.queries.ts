@@ -1,7 +1,8 @@
-import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows } from '../../db/rows';
 import { Commission } from './commission.entity';
+import { newId } from '../../common/ids';
+import { execute } from '../../db/sql';
 
 /** The SQL of commissions and their ledger; every statement names its program (db/rows explains the raw SQL). */
 
@@ -11,13 +12,32 @@ export async function commissionForSaleForUpdate(em: EntityManager, programId: s
   return rows[0] ?? null;
 }
 
-/** Inserts a new commission (through the unit of work, which writes its program_id); the caller appends its entry. */
-export async function insertCommission(em: EntityManager, data: RequiredEntityData<Commission>): Promise<Commission> {
-  const commission = em.create(Commission, data);
-  em.persist(commission);
-  await em.flush();
-  return commission;
+/**
+ * Inserts a new commission with its `earned` ledger entry and adds the amount to the affiliate's total, in one
+ * statement; returns the commission.
+ */
+export async function insertEarnedCommission(em: EntityManager, d: NewCommission): Promise<Commission> {
+  const rows = await detachedRows(
+    em,
+    Commission,
+    `with c as (
+       insert into commissions (id, program_id, sale_id, affiliate_id, rate, base, amount, currency, status, hold_until, approved_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+     entry as (insert into commission_entries (program_id, commission_id, kind, amount, note) select program_id, id, 'earned', amount, null from c),
+     earned as (
+       update affiliates set total_commission_earned = total_commission_earned + (select amount from c), updated_at = now()
+        where program_id = ? and id = ?)
+     select * from c`,
+    [newId(), d.programId, d.saleId, d.affiliateId, d.rate, d.base, d.amount, d.currency, d.status, d.holdUntil, d.approvedAt, d.programId, d.affiliateId],
+  );
+  return rows[0];
 }
+
+/** What a new commission is recorded with. */
+export type NewCommission = Pick<
+  Commission,
+  'programId' | 'saleId' | 'affiliateId' | 'rate' | 'base' | 'amount' | 'currency' | 'status' | 'holdUntil' | 'approvedAt'
+>;
 
 /** Appends one ledger entry. */
 export async function insertLedgerEntry(
@@ -27,7 +47,7 @@ export async function insertLedgerEntry(
   amount: string,
   note: string | null,
 ): Promise<void> {
-  await em.execute('insert into commission_entries (program_id, commission_id, kind, amount, note) values (?, ?, ?, ?, ?)', [
+  await execute(em, 'insert into commission_entries (program_id, commission_id, kind, amount, note) values (?, ?, ?, ?, ?)', [
     c.programId,
     c.id,
     kind,
@@ -38,16 +58,16 @@ export async function insertLedgerEntry(
 
 /** Moves the affiliate's total earned commission by `amount` (negative to take back). */
 export async function addAffiliateEarnings(em: EntityManager, programId: string, affiliateId: string, amount: string): Promise<void> {
-  await em.execute('update affiliates set total_commission_earned = total_commission_earned + ?::numeric, updated_at = now() where program_id = ? and id = ?', [
-    amount,
-    programId,
-    affiliateId,
-  ]);
+  await execute(
+    em,
+    'update affiliates set total_commission_earned = total_commission_earned + ?::numeric, updated_at = now() where program_id = ? and id = ?',
+    [amount, programId, affiliateId],
+  );
 }
 
 /** Saves what a correction changes: the rate and base it was computed from and the amount. */
 export async function saveCommissionTerms(em: EntityManager, c: Commission): Promise<void> {
-  await em.execute('update commissions set rate = ?, base = ?, amount = ?, updated_at = ? where program_id = ? and id = ?', [
+  await execute(em, 'update commissions set rate = ?, base = ?, amount = ?, updated_at = ? where program_id = ? and id = ?', [
     c.rate,
     c.base,
     c.amount,
@@ -59,7 +79,7 @@ export async function saveCommissionTerms(em: EntityManager, c: Commission): Pro
 
 /** Saves a reversal: the amount (zero after the reversal entry), the status and when. */
 export async function saveCommissionReversal(em: EntityManager, c: Commission): Promise<void> {
-  await em.execute('update commissions set amount = ?, status = ?, reversed_at = ?, updated_at = ? where program_id = ? and id = ?', [
+  await execute(em, 'update commissions set amount = ?, status = ?, reversed_at = ?, updated_at = ? where program_id = ? and id = ?', [
     c.amount,
     c.status,
     c.reversedAt,

@@ -4,6 +4,7 @@ import { detachedRows } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import type { CodeStructure, RandomCharsCase } from './auto-coupon-rule.entity';
 import { Coupon } from './coupon.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of coupons and their automatic-code rules; every statement names its program. Coupons come back
@@ -31,7 +32,7 @@ export async function couponByName(em: EntityManager, programId: string, name: s
 }
 
 export async function couponExternalIdTaken(em: EntityManager, programId: string, externalId: string): Promise<boolean> {
-  const [row] = await em.execute<{ taken: boolean }[]>('select exists (select 1 from coupons where program_id = ? and external_id = ?) as taken', [
+  const [row] = await execute<{ taken: boolean }[]>(em, 'select exists (select 1 from coupons where program_id = ? and external_id = ?) as taken', [
     programId,
     externalId,
   ]);
@@ -83,7 +84,7 @@ export async function updateCouponRow(em: EntityManager, programId: string, id: 
 
 /** Deletes a coupon; its promotional codes and rule go with it (foreign keys). */
 export async function deleteCouponRow(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('delete from coupons where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'delete from coupons where program_id = ? and id = ?', [programId, id]);
 }
 
 export interface AutoCouponRuleValues {
@@ -96,7 +97,8 @@ export interface AutoCouponRuleValues {
 
 /** Creates or replaces the coupon's automatic-code rule. */
 export async function saveAutoCouponRule(em: EntityManager, programId: string, couponId: string, r: AutoCouponRuleValues, at: Date): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `insert into auto_coupon_rules (program_id, coupon_id, enabled, code_structure, prefix, random_chars_length, random_chars_case, updated_at)
      values (?, ?, ?, ?::jsonb, ?, ?, ?, ?)
      on conflict (program_id, coupon_id) do update set enabled = excluded.enabled, code_structure = excluded.code_structure, prefix = excluded.prefix,
@@ -106,7 +108,7 @@ export async function saveAutoCouponRule(em: EntityManager, programId: string, c
 }
 
 export async function deleteAutoCouponRule(em: EntityManager, programId: string, couponId: string): Promise<void> {
-  await em.execute('delete from auto_coupon_rules where program_id = ? and coupon_id = ?', [programId, couponId]);
+  await execute(em, 'delete from auto_coupon_rules where program_id = ? and coupon_id = ?', [programId, couponId]);
 }
 
 /** Marks the coupon updated (its rule changed); the coupon as it is now, or null when there is none. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Email } from './email.entity';
 import type { EmailContent } from './email.templates';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of the email outbox (shared by every program: claimed across programs by the worker). Only the claim
@@ -26,7 +27,8 @@ export function queueEmail(em: EntityManager, programId: string | null, content:
 
 /** Up to `batch` due emails, locked until commit; emails locked by other workers are skipped. */
 export function claimDueEmails(em: EntityManager, batch: number): Promise<OutboxRow[]> {
-  return em.execute<OutboxRow[]>(
+  return execute<OutboxRow[]>(
+    em,
     `select /* all programs: the worker claim on the shared outbox */ id, program_id, "to", subject, text, html, attempts from email_outbox
           where status = 'pending' and next_attempt_at <= now()
           order by next_attempt_at limit ? for update skip locked`,
@@ -35,7 +37,8 @@ export function claimDueEmails(em: EntityManager, batch: number): Promise<Outbox
 }
 
 export async function markEmailSent(em: EntityManager, row: OutboxRow): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update email_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where program_id is not distinct from ? and id = ?`,
     [row.program_id, row.id],
   );
@@ -47,7 +50,8 @@ export async function markEmailFailed(
   row: OutboxRow,
   f: { attempts: number; error: string; status: 'pending' | 'failed'; delaySeconds: number },
 ): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update email_outbox set attempts = ?, last_error = ?, status = ?, next_attempt_at = now() + make_interval(secs => ?)
       where program_id is not distinct from ? and id = ?`,
     [f.attempts, f.error, f.status, f.delaySeconds, row.program_id, row.id],

@@ -1,11 +1,47 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { execute } from '../../db/sql';
+import { queueWrite } from '../../db/unit-of-work';
 import { EventRecord } from './event.entity';
 
 /** The SQL of the event outbox (the event log's reads are the webhooks domain's: webhook.queries). */
 
-/** Queues an event in the caller's unit of work (written with its other changes as it commits; program_id is a column). */
-export function queueEvent(em: EntityManager, fields: Pick<EventRecord, 'id' | 'programId' | 'type' | 'data'>): EventRecord {
-  const event = em.create(EventRecord, fields);
-  em.persist(event);
-  return event;
+type EventFields = Pick<EventRecord, 'id' | 'programId' | 'type' | 'data'>;
+
+/** Events queued in a transaction and not written yet, per transaction EntityManager. */
+const pending = new WeakMap<EntityManager, QueuedEvent[]>();
+
+/** An event as it will be written: its data serialized when it was recorded (later changes to the object do not count). */
+interface QueuedEvent {
+  fields: EventFields;
+  json: string;
+  createdAt: Date;
+}
+
+/**
+ * Queues an event in the caller's transaction: written with the others of the transaction in one statement
+ * before it commits (db/unit-of-work queueWrite), so the event exists exactly when the change does.
+ */
+export function queueEvent(em: EntityManager, fields: EventFields): void {
+  let batch = pending.get(em);
+  if (!batch) {
+    const list: QueuedEvent[] = [];
+    const queued = queueWrite(em, () => {
+      pending.delete(em);
+      return insertEvents(em, list);
+    });
+    if (!queued) {
+      // Outside a transaction: the unit of work writes it with the caller's next flush.
+      em.persist(em.create(EventRecord, { ...fields, data: JSON.parse(JSON.stringify(fields.data)) }));
+      return;
+    }
+    pending.set(em, (batch = list));
+  }
+  batch.push({ fields, json: JSON.stringify(fields.data), createdAt: new Date() });
+}
+
+async function insertEvents(em: EntityManager, events: QueuedEvent[]): Promise<void> {
+  if (!events.length) return;
+  const params: unknown[] = [];
+  for (const e of events) params.push(e.fields.id, e.fields.programId, e.fields.type, e.json, e.createdAt);
+  await execute(em, `insert into events (id, program_id, type, data, created_at) values ${events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ')}`, params);
 }

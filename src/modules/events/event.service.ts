@@ -1,6 +1,5 @@
 import { newId } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
-import type { EventRecord } from './event.entity';
 import { queueEvent } from './event.queries';
 
 export type EventType =
@@ -22,8 +21,8 @@ export type EventType =
 
 /** Event outbox: call with the transaction's context (`tx`), so the event exists exactly when the change does. */
 export class EventService {
-  record(tx: ServiceContext, programId: string, type: EventType, data: unknown): EventRecord {
+  record(tx: ServiceContext, programId: string, type: EventType, data: unknown): void {
     // Time-ordered id: the log reads in creation order without another column.
-    return queueEvent(tx.em, { id: `evt_${newId().replace(/-/g, '')}`, programId, type, data: JSON.parse(JSON.stringify(data)) });
+    queueEvent(tx.em, { id: `evt_${newId().replace(/-/g, '')}`, programId, type, data });
   }
 }

@@ -4,6 +4,7 @@ import { detachedRows, joinedColumns, toDetached, insertEntity } from '../../db/
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { PromotionalCode } from '../promo-codes/promotional-code.entity';
 import { AffiliateLink } from './affiliate-link.entity';
+import { execute } from '../../db/sql';
 
 /** The SQL of the links domain; every statement names its program. Links come back read-only (db/rows). */
 
@@ -29,7 +30,7 @@ export const linkListQuery = (programId: string): ListQuery =>
 
 /** A page of links, each with its owner (columns `owner__*`) from the same statement. */
 export async function linksWithOwners(em: EntityManager, q: ListQuery): Promise<{ links: AffiliateLink[]; owners: Affiliate[] }> {
-  const raw = await em.execute<Array<Record<string, unknown>>>(q.sql(`l.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}`), q.params);
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`l.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}`), q.params);
   return { links: toDetached(em, AffiliateLink, raw), owners: toDetached(em, Affiliate, raw, 'owner__') };
 }
 
@@ -52,11 +53,11 @@ export function assignedCodeCount(em: EntityManager, programId: string, affiliat
 }
 
 export async function renameLinkRow(em: EntityManager, programId: string, id: string, slug: string, at: Date): Promise<void> {
-  await em.execute('update affiliate_links set link = ?, updated_at = ? where program_id = ? and id = ?', [slug, at, programId, id]);
+  await execute(em, 'update affiliate_links set link = ?, updated_at = ? where program_id = ? and id = ?', [slug, at, programId, id]);
 }
 
 export async function deleteLinkRow(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('delete from affiliate_links where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'delete from affiliate_links where program_id = ? and id = ?', [programId, id]);
 }
 
 /** Marks the owner of a changed link as updated; its row as it is now, or null when it is gone. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, insertEntity } from '../../db/rows';
 import { OAuthToken } from './oauth-token.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of OAuth codes and partner tokens. A code or token presented by a partner is looked up by its hash
@@ -32,7 +33,8 @@ export async function insertCode(
     expiresAt: Date;
   },
 ): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `insert into oauth_codes (code_hash, program_id, user_id, partner, redirect_uri, code_challenge, code_challenge_method, expires_at)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
     [c.codeHash, c.programId, c.userId, c.partner, c.redirectUri, c.codeChallenge, c.codeChallengeMethod, c.expiresAt],
@@ -42,21 +44,22 @@ export async function insertCode(
 /** The code with a hash, locked until commit (concurrent redemptions take turns); a presented code is how its program is found. */
 export async function lockedCode(em: EntityManager, codeHash: string): Promise<CodeRow | null> {
   const sql = 'select /* all programs: a presented code is how its program is found */ * from oauth_codes where code_hash = ? for update';
-  return (await em.execute<CodeRow[]>(sql, [codeHash]))[0] ?? null;
+  return (await execute<CodeRow[]>(em, sql, [codeHash]))[0] ?? null;
 }
 
 export async function markCodeUsed(em: EntityManager, programId: string, codeHash: string, tokenId: string): Promise<void> {
-  await em.execute('update oauth_codes set used_at = now(), token_id = ? where program_id = ? and code_hash = ?', [tokenId, programId, codeHash]);
+  await execute(em, 'update oauth_codes set used_at = now(), token_id = ? where program_id = ? and code_hash = ?', [tokenId, programId, codeHash]);
 }
 
 /** Revokes a token unless it already is (a code used twice revokes the token it gave). */
 export async function revokeTokenOnce(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('update oauth_tokens set revoked_at = coalesce(revoked_at, now()) where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'update oauth_tokens set revoked_at = coalesce(revoked_at, now()) where program_id = ? and id = ?', [programId, id]);
 }
 
 /** The live token with a hash as JSON (`token`) beside its program's columns. */
 export async function tokenWithProgramByHash(em: EntityManager, tokenHash: string): Promise<Record<string, unknown> | null> {
-  const rows = await em.execute<Array<Record<string, unknown>>>(
+  const rows = await execute<Array<Record<string, unknown>>>(
+    em,
     `select /* all programs: a presented token is how its program is found */ to_jsonb(t) as token, p.*
        from oauth_tokens t join programs p on p.id = t.program_id where t.token_hash = ? and t.revoked_at is null`,
     [tokenHash],
@@ -65,7 +68,7 @@ export async function tokenWithProgramByHash(em: EntityManager, tokenHash: strin
 }
 
 export async function touchToken(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await em.execute('update oauth_tokens set last_used_at = ? where program_id = ? and id = ?', [at, programId, id]);
+  await execute(em, 'update oauth_tokens set last_used_at = ? where program_id = ? and id = ?', [at, programId, id]);
 }
 
 /** The program's connections, newest first; read-only. */
@@ -95,5 +98,5 @@ export async function tokenOfOwner(em: EntityManager, ownerId: string, id: strin
 }
 
 export async function revokeTokenRow(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await em.execute('update oauth_tokens set revoked_at = ? where program_id = ? and id = ?', [at, programId, id]);
+  await execute(em, 'update oauth_tokens set revoked_at = ? where program_id = ? and id = ?', [at, programId, id]);
 }

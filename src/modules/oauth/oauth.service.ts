@@ -6,6 +6,7 @@ import { TOKEN_PREFIX } from '../../auth/credentials';
 import { toDetached } from '../../db/rows';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import { findProgramById } from '../programs/program.finder';
+import type { CredentialChanges } from '../programs/credential-changes';
 import type { ProgramService } from '../programs/program.service';
 import { Program } from '../programs/program.entity';
 import { OAuthToken } from './oauth-token.entity';
@@ -39,7 +40,10 @@ export function pkceMatches(verifier: string, challenge: string, method: string 
  * steps run before there is an actor and take an anonymous context (anonymousContext).
  */
 export class OAuthService {
-  constructor(private readonly programs: ProgramService) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly credentials?: CredentialChanges,
+  ) {}
 
   /** A single-use code (256 random bits, stored hashed, 10 minutes) bound to partner, redirect URI, user and program. */
   async issueCode(
@@ -74,7 +78,11 @@ export class OAuthService {
       const row = await lockedCode(tem, codeHash);
       if (!row) return { ok: false };
       if (row.used_at) {
-        if (row.token_id) await revokeTokenOnce(tem, row.program_id, row.token_id);
+        if (row.token_id) {
+          await revokeTokenOnce(tem, row.program_id, row.token_id);
+          // Here at once; on commit every process hears it through credentials_changed (and this one again).
+          this.credentials?.invalidateProgram(row.program_id);
+        }
         return { ok: false };
       }
       if (new Date(row.expires_at).getTime() <= Date.now() || row.partner !== args.partner) return { ok: false };
@@ -132,6 +140,7 @@ export class OAuthService {
     if (!t.revokedAt) {
       t.revokedAt = new Date();
       await translated(revokeTokenRow(ctx.em, t.programId, t.id, t.revokedAt));
+      this.credentials?.invalidateProgram(t.programId);
     }
     return t;
   }

@@ -4,6 +4,7 @@ import { ListQuery } from '../../db/list-query';
 import { detachedRows } from '../../db/rows';
 import { Commission, type CommissionStatus } from '../commissions/commission.entity';
 import { PayoutBatch } from './payout-batch.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of payouts: commissions by status, payout batches and what paying moves; every statement names its
@@ -12,7 +13,8 @@ import { PayoutBatch } from './payout-batch.entity';
 
 /** Pending commissions whose holding period has ended become approved (run before reading or batching). */
 export async function approveDueCommissions(em: EntityManager, programId: string): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update commissions set status = 'approved', approved_at = now(), updated_at = now() where program_id = ? and status = 'pending' and hold_until <= now()`,
     [programId],
   );
@@ -61,7 +63,7 @@ export async function insertPayoutBatch(em: EntityManager, data: RequiredEntityD
 }
 
 export async function assignCommissionsToBatch(em: EntityManager, programId: string, batchId: string, commissionIds: string[]): Promise<void> {
-  await em.execute('update commissions set payout_batch_id = ?, updated_at = now() where program_id = ? and id in (?)', [batchId, programId, commissionIds]);
+  await execute(em, 'update commissions set payout_batch_id = ?, updated_at = now() where program_id = ? and id in (?)', [batchId, programId, commissionIds]);
 }
 
 /** The batch, locked until the transaction ends: paying it twice at once pays once. */
@@ -71,8 +73,8 @@ export async function payoutBatchForUpdate(em: EntityManager, programId: string,
 
 /** Marks the batch and every commission in it paid as of `at`. */
 export async function markBatchPaid(em: EntityManager, programId: string, batchId: string, at: Date): Promise<void> {
-  await em.execute(`update payout_batches set status = 'paid', paid_at = ? where program_id = ? and id = ?`, [at, programId, batchId]);
-  await em.execute(`update commissions set status = 'paid', paid_at = ?, updated_at = now() where program_id = ? and payout_batch_id = ?`, [
+  await execute(em, `update payout_batches set status = 'paid', paid_at = ? where program_id = ? and id = ?`, [at, programId, batchId]);
+  await execute(em, `update commissions set status = 'paid', paid_at = ?, updated_at = now() where program_id = ? and payout_batch_id = ?`, [
     at,
     programId,
     batchId,

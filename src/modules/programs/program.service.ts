@@ -4,11 +4,15 @@ import { sessionUserId } from '../../auth/actor';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import type { Program } from './program.entity';
+import type { CredentialChanges } from './credential-changes';
 import { insertProgram, programById, programsOwnedBy, updateProgramRow, type ProgramChanges } from './program.queries';
 import { normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
 
 /** Programs (tenants) and the tenancy rule every other service relies on. */
 export class ProgramService {
+  /** `credentials`: the cached API keys and tokens, which carry their program's settings. */
+  constructor(private readonly credentials?: CredentialChanges) {}
+
   /**
    * The program this call acts on. API keys and OAuth tokens are bound to theirs (naming another is FORBIDDEN);
    * a dashboard session must name one of its user's programs.
@@ -79,6 +83,8 @@ export class ProgramService {
     if (!Object.keys(changed).length) return program;
     const updated = await translated(updateProgramRow(ctx.em, program.id, changed, new Date()));
     if (!updated) throw notFound('No such program');
+    // Its keys and tokens carry the old settings (rate limits among them): read again from the next request on.
+    this.credentials?.invalidateProgram(program.id);
     ctx.programs.set(updated.id, updated);
     return updated;
   }

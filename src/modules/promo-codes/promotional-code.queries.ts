@@ -6,6 +6,7 @@ import { Assignments } from '../../db/where';
 import { AutoCouponRule } from '../coupons/auto-coupon-rule.entity';
 import { Coupon } from '../coupons/coupon.entity';
 import { PromotionalCode } from './promotional-code.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of promotional codes, their redemption counters and their links; every statement names its program.
@@ -123,17 +124,18 @@ export async function updateCodeRow(em: EntityManager, programId: string, id: st
 }
 
 export async function deleteCodeRow(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('delete from promotional_codes where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'delete from promotional_codes where program_id = ? and id = ?', [programId, id]);
 }
 
 /** Disconnects a code from every link (its affiliate changed; the new affiliate's links are connected by the job). */
 export async function disconnectCodeLinks(em: EntityManager, programId: string, codeId: string): Promise<void> {
-  await em.execute('delete from promotional_code_links where program_id = ? and promotional_code_id = ?', [programId, codeId]);
+  await execute(em, 'delete from promotional_code_links where program_id = ? and promotional_code_id = ?', [programId, codeId]);
 }
 
 /** Job: connects every code assigned to the affiliate to every link the affiliate has (idempotent). */
 export async function connectAffiliateCodeLinks(em: EntityManager, programId: string, affiliateId: string): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `insert into promotional_code_links (program_id, promotional_code_id, link_id)
      select c.program_id, c.id, l.id from promotional_codes c
        join affiliate_links l on l.program_id = c.program_id and l.affiliate_id = c.affiliate_id
@@ -145,7 +147,7 @@ export async function connectAffiliateCodeLinks(em: EntityManager, programId: st
 
 /** Whether any code is assigned to the affiliate. */
 export async function affiliateHasCodes(em: EntityManager, programId: string, affiliateId: string): Promise<boolean> {
-  const [row] = await em.execute<{ has: boolean }[]>('select exists (select 1 from promotional_codes where program_id = ? and affiliate_id = ?) as has', [
+  const [row] = await execute<{ has: boolean }[]>(em, 'select exists (select 1 from promotional_codes where program_id = ? and affiliate_id = ?) as has', [
     programId,
     affiliateId,
   ]);
@@ -154,7 +156,8 @@ export async function affiliateHasCodes(em: EntityManager, programId: string, af
 
 /** A code typed at checkout with its coupon, in one statement; null when the program has no such code. */
 export async function codeWithCoupon(em: EntityManager, programId: string, code: string): Promise<{ code: PromotionalCode; coupon: Coupon } | null> {
-  const rows = await em.execute<Row[]>(
+  const rows = await execute<Row[]>(
+    em,
     `select p.*, ${joinedColumns(em, Coupon, 'c', 'coupon__')} from promotional_codes p join coupons c on c.program_id = p.program_id and c.id = p.coupon_id
       where p.program_id = ? and lower(p.code) = ?`,
     [programId, code.toLowerCase()],
@@ -173,7 +176,8 @@ export async function countRedemption(
   codeId: string,
   couponId: string,
 ): Promise<{ codeTimes: number | null; couponTimes: number | null }> {
-  const [row] = await em.execute<Array<{ code_times: number | null; coupon_times: number | null }>>(
+  const [row] = await execute<Array<{ code_times: number | null; coupon_times: number | null }>>(
+    em,
     `with code as (
        update promotional_codes set times_redeemed = times_redeemed + 1, updated_at = now()
         where program_id = ? and id = ? and active and (max_redemptions is null or times_redeemed < max_redemptions) returning times_redeemed),
@@ -189,7 +193,8 @@ export async function countRedemption(
 
 /** The program's enabled automatic-code rules whose coupon is valid, each with its coupon, in one statement. */
 export async function enabledRulesWithCoupons(em: EntityManager, programId: string): Promise<Array<{ rule: AutoCouponRule; coupon: Coupon }>> {
-  const rows = await em.execute<Row[]>(
+  const rows = await execute<Row[]>(
+    em,
     `select r.*, ${joinedColumns(em, Coupon, 'c', 'coupon__')} from auto_coupon_rules r join coupons c on c.program_id = r.program_id and c.id = r.coupon_id
       where r.program_id = ? and r.enabled and c.valid order by r.created_at, r.coupon_id`,
     [programId],

@@ -1,9 +1,10 @@
-import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
 import { detachedRows } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { Referral } from './referral.entity';
+import { newId } from '../../common/ids';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of referrals and the counters they move; every statement names its program. Referrals come back
@@ -37,7 +38,8 @@ export function referralsPage(
 
 /** Whether the program has referred this customer (by external id or email) before: first-time-order codes. */
 export async function customerWasReferred(em: EntityManager, programId: string, externalId: string, email: string): Promise<boolean> {
-  const [row] = await em.execute<{ seen: boolean }[]>(
+  const [row] = await execute<{ seen: boolean }[]>(
+    em,
     'select exists (select 1 from referrals where program_id = ? and (referred_user_external_id = ? or lower(email) = ?)) as seen',
     [programId, externalId, email.toLowerCase()],
   );
@@ -49,31 +51,42 @@ export async function customerWasReferred(em: EntityManager, programId: string, 
  * a limit is set, so concurrent ones never exceed it. (programs is the tenant itself: its id is the program.)
  */
 export async function lockMonthlyReferralLimit(em: EntityManager, programId: string): Promise<number | null> {
-  const [row] = await em.execute<{ monthly_referral_limit: number | null }[]>('select monthly_referral_limit from programs where id = ? for update', [
+  const [row] = await execute<{ monthly_referral_limit: number | null }[]>(em, 'select monthly_referral_limit from programs where id = ? for update', [
     programId,
   ]);
   return row?.monthly_referral_limit ?? null;
 }
 
 export async function referralsSince(em: EntityManager, programId: string, since: Date): Promise<number> {
-  const [row] = await em.execute<{ n: number }[]>('select count(*)::int as n from referrals where program_id = ? and created_at >= ?', [programId, since]);
+  const [row] = await execute<{ n: number }[]>(em, 'select count(*)::int as n from referrals where program_id = ? and created_at >= ?', [programId, since]);
   return row.n;
 }
 
-/** Inserts a new referral (through the unit of work, which writes its program_id). */
-export async function insertReferral(em: EntityManager, data: RequiredEntityData<Referral>): Promise<Referral> {
-  const referral = em.create(Referral, data);
-  em.persist(referral);
-  await em.flush();
-  return referral;
+/** Inserts a new referral (the database sets its times and subscription status) and returns it. */
+export async function insertReferral(em: EntityManager, d: NewReferral): Promise<Referral> {
+  const rows = await detachedRows(
+    em,
+    Referral,
+    `insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+    [newId(), d.programId, d.affiliateId, d.linkId, d.clickId, d.promotionalCodeId, d.promoCode, d.name, d.email, d.referredUserExternalId],
+  );
+  return rows[0];
 }
+
+/** What a new referral is recorded with. */
+export type NewReferral = Pick<
+  Referral,
+  'programId' | 'affiliateId' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'name' | 'email' | 'referredUserExternalId'
+>;
 
 /**
  * Moves the referral counters of its affiliate and link (none when `linkId` is null) by `delta`, never below
  * zero, in one statement.
  */
 export async function moveReferralCounters(em: EntityManager, programId: string, affiliateId: string, linkId: string | null, delta: 1 | -1): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `with owner as (
        update affiliates set number_of_referred_users = greatest(number_of_referred_users + ?, 0), updated_at = now() where program_id = ? and id = ?)
      update affiliate_links set referrals = greatest(referrals + ?, 0), updated_at = now() where program_id = ? and id = ?`,
@@ -102,14 +115,16 @@ export async function updateReferralRow(em: EntityManager, programId: string, id
  * referral, by foreign key): commissions earned, and the revenue and count of sales not refunded.
  */
 export async function takeBackSalesTotals(em: EntityManager, programId: string, referral: Pick<Referral, 'id' | 'affiliateId'>): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update affiliates set total_commission_earned = total_commission_earned - coalesce((
        select sum(c.amount) from commissions c join sales s on s.program_id = c.program_id and s.id = c.sale_id
         where c.program_id = ? and s.referral_id = ?), 0)
       where program_id = ? and id = ?`,
     [programId, referral.id, programId, referral.affiliateId],
   );
-  await em.execute(
+  await execute(
+    em,
     `update affiliate_links l set sales = greatest(l.sales - x.n, 0), total_revenue = l.total_revenue - x.revenue, updated_at = now()
        from (select link_id, count(*)::int as n, sum(total_earned) as revenue from sales
               where program_id = ? and referral_id = ? and not refunded and link_id is not null group by link_id) x
@@ -120,6 +135,6 @@ export async function takeBackSalesTotals(em: EntityManager, programId: string, 
 
 /** Deletes a referral (its sales and their commissions go with it, by foreign key); whether it was there. */
 export async function deleteReferralRow(em: EntityManager, programId: string, id: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>('delete from referrals where program_id = ? and id = ? returning id', [programId, id]);
+  const rows = await execute<{ id: string }[]>(em, 'delete from referrals where program_id = ? and id = ? returning id', [programId, id]);
   return rows.length > 0;
 }

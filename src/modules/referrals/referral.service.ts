@@ -1,9 +1,9 @@
 import { DomainError, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
-import { inTransaction } from '../../db/unit-of-work';
+import { inTransaction, writeQueued } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import { affiliateFilter, findAffiliateByEmail, findAffiliateById } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
@@ -100,7 +100,9 @@ export class ReferralService {
         redemption = await this.promoCodes.checkRedemption(tx, program.id, input.promoCode, facts, () =>
           customerWasReferred(tx.em, program.id, externalId, email),
         );
-        who = await attributeToAffiliate(tx.em, program.id, (await findAffiliateById(tx.em, program.id, redemption.code.affiliateId!))!);
+        // The code's affiliate with its first link, in one statement.
+        who = await attributeTo(tx.em, program.id, redemption.code.affiliateId!);
+        if (!who) throw validationError('promoCode has no affiliate', 'promoCode');
       } else if (input.affiliateId) {
         who = await attributeTo(tx.em, program.id, input.affiliateId);
       } else {
@@ -121,7 +123,7 @@ export class ReferralService {
       });
       await moveReferralCounters(tx.em, program.id, who.affiliate.id, who.linkId, 1);
       this.events.record(tx, program.id, 'referral.created', await referralBody(referral));
-      await tx.em.flush();
+      await writeQueued(tx.em);
       // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
       if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
       return referral;

@@ -1,4 +1,3 @@
-import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
 import { ListQuery } from '../../db/list-query';
@@ -7,10 +6,11 @@ import { Affiliate } from '../affiliates/affiliate.entity';
 import { Commission } from '../commissions/commission.entity';
 import { Referral } from '../referrals/referral.entity';
 import { Sale } from './sale.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of sales; every statement names its program. The hot paths (recording, listing) send hand-written
- * SQL through em.execute (db/rows explains why); the rest follows suit so that a statement is found here.
+ * SQL through execute (db/sql, db/rows explain why); the rest follows suit so that a statement is found here.
  */
 
 type Row = Record<string, unknown>;
@@ -30,7 +30,7 @@ export async function saleForUpdate(em: EntityManager, programId: string, id: nu
 }
 
 export async function externalIdTaken(em: EntityManager, programId: string, externalId: string): Promise<boolean> {
-  const [row] = await em.execute<{ taken: boolean }[]>('select exists (select 1 from sales where program_id = ? and external_id = ?) as taken', [
+  const [row] = await execute<{ taken: boolean }[]>(em, 'select exists (select 1 from sales where program_id = ? and external_id = ?) as taken', [
     programId,
     externalId,
   ]);
@@ -39,7 +39,7 @@ export async function externalIdTaken(em: EntityManager, programId: string, exte
 
 /** Whether the program has a sale for this customer email already (first-time-order codes). */
 export async function customerHasSales(em: EntityManager, programId: string, email: string): Promise<boolean> {
-  const [seen] = await em.execute<{ n: number }[]>('select count(*)::int as n from sales where program_id = ? and lower(email) = ?', [
+  const [seen] = await execute<{ n: number }[]>(em, 'select count(*)::int as n from sales where program_id = ? and lower(email) = ?', [
     programId,
     email.toLowerCase(),
   ]);
@@ -72,14 +72,15 @@ export async function salesPage(
     .orderBy('s.id')
     .after(window.afterId)
     .limit(window.limit);
-  const raw = await em.execute<Row[]>(q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}`), q.params);
+  const raw = await execute<Row[]>(em, q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}`), q.params);
   const commissions = toDetached(em, Commission, raw, 'commission__');
   return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)) };
 }
 
 /** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */
 async function referralWithAffiliate(em: EntityManager, programId: string, condition: string, value: string) {
-  const rows = await em.execute<Row[]>(
+  const rows = await execute<Row[]>(
+    em,
     `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
       where r.program_id = ? and ${condition} order by r.id desc limit 1`,
     [programId, value],
@@ -93,13 +94,36 @@ export const referralWithAffiliateById = (em: EntityManager, programId: string, 
 export const referralWithAffiliateByEmail = (em: EntityManager, programId: string, email: string) =>
   referralWithAffiliate(em, programId, 'lower(r.email) = ?', email.toLowerCase());
 
-/** Inserts a new sale (through the unit of work: the database assigns its id). */
-export async function insertSale(em: EntityManager, data: RequiredEntityData<Sale>): Promise<Sale> {
-  const sale = em.create(Sale, data);
-  em.persist(sale);
-  await em.flush();
-  return sale;
+/** Inserts a new sale (the database assigns its id and times) and returns it. */
+export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale> {
+  const rows = await detachedRows(
+    em,
+    Sale,
+    `insert into sales (program_id, affiliate_id, referral_id, link_id, promotional_code_id, promo_code, external_id, external_invoice_id, name, email,
+       currency, total_earned, tax, shipping, commission_rate) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+    [
+      d.programId,
+      d.affiliateId,
+      d.referralId,
+      d.linkId,
+      d.promotionalCodeId,
+      d.promoCode,
+      d.externalId,
+      d.externalInvoiceId,
+      d.name,
+      d.email,
+      d.currency,
+      d.totalEarned,
+      d.tax,
+      d.shipping,
+      d.commissionRate,
+    ],
+  );
+  return rows[0];
 }
+
+/** What a new sale is recorded with. */
+export type NewSale = Omit<Sale, 'id' | 'refunded' | 'refundedAt' | 'createdAt' | 'updatedAt'>;
 
 /** Columns a correction may write, by property. */
 const CORRECTABLE: { [K in keyof Sale]?: string } = {
@@ -116,11 +140,11 @@ const CORRECTABLE: { [K in keyof Sale]?: string } = {
 /** Writes the corrected fields given and the sale's updatedAt. */
 export async function saveSaleCorrection(em: EntityManager, sale: Sale, changes: Partial<Sale>): Promise<void> {
   const set = new Assignments().fromColumns(CORRECTABLE, changes).set('updated_at = ?', sale.updatedAt);
-  await em.execute(`update sales set ${set} where program_id = ? and id = ?`, [...set.params, sale.programId, sale.id]);
+  await execute(em, `update sales set ${set} where program_id = ? and id = ?`, [...set.params, sale.programId, sale.id]);
 }
 
 export async function saveSaleRefund(em: EntityManager, sale: Sale): Promise<void> {
-  await em.execute('update sales set refunded = ?, refunded_at = ?, updated_at = ? where program_id = ? and id = ?', [
+  await execute(em, 'update sales set refunded = ?, refunded_at = ?, updated_at = ? where program_id = ? and id = ?', [
     sale.refunded,
     sale.refundedAt,
     sale.updatedAt,
@@ -131,7 +155,8 @@ export async function saveSaleRefund(em: EntityManager, sale: Sale): Promise<voi
 
 /** A new sale through the link: one more sale and its revenue on the link's counters. */
 export async function bumpLinkSaleTotals(em: EntityManager, programId: string, linkId: string, revenue: string): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     'update affiliate_links set sales = sales + 1, total_revenue = total_revenue + ?::numeric, updated_at = now() where program_id = ? and id = ?',
     [revenue, programId, linkId],
   );
@@ -139,7 +164,7 @@ export async function bumpLinkSaleTotals(em: EntityManager, programId: string, l
 
 /** A corrected total: the link's revenue moves from the old total to the new one. */
 export async function moveLinkRevenue(em: EntityManager, programId: string, linkId: string, from: string, to: string): Promise<void> {
-  await em.execute('update affiliate_links set total_revenue = total_revenue - ?::numeric + ?::numeric, updated_at = now() where program_id = ? and id = ?', [
+  await execute(em, 'update affiliate_links set total_revenue = total_revenue - ?::numeric + ?::numeric, updated_at = now() where program_id = ? and id = ?', [
     from,
     to,
     programId,
@@ -149,7 +174,8 @@ export async function moveLinkRevenue(em: EntityManager, programId: string, link
 
 /** A refunded sale leaves the link's counters (never below zero sales). */
 export async function dropLinkSaleTotals(em: EntityManager, programId: string, linkId: string, revenue: string): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     'update affiliate_links set sales = greatest(sales - 1, 0), total_revenue = total_revenue - ?::numeric, updated_at = now() where program_id = ? and id = ?',
     [revenue, programId, linkId],
   );

@@ -1,11 +1,10 @@
 import { validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { isDuplicate } from '../../db/db-errors';
-import { inTransaction } from '../../db/unit-of-work';
+import { inTransaction, writeQueued } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import type { Affiliate } from '../affiliates/affiliate.entity';
-import { findAffiliateById } from '../affiliates/affiliate.finder';
-import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
+import { attributeTo, type Attribution } from '../affiliates/attribution';
 import type { Commission } from '../commissions/commission.entity';
 import { recordCommission } from '../commissions/commission.ledger';
 import type { EventService } from '../events/event.service';
@@ -106,7 +105,9 @@ export class SaleRecorder {
         customerId: referral?.referredUserExternalId ?? null,
       };
       redemption = await this.promoCodes.checkRedemption(tx, program.id, promoKey, facts, () => customerHasSales(tx.em, program.id, email));
-      if (!owner) owner = await attributeToAffiliate(tx.em, program.id, (await findAffiliateById(tx.em, program.id, redemption.code.affiliateId!))!);
+      // The code's affiliate with its first link, in one statement.
+      if (!owner) owner = await attributeTo(tx.em, program.id, redemption.code.affiliateId!);
+      if (!owner) throw validationError('promoCode has no affiliate', 'promoCode');
     }
     const promo = redemption?.code ?? null;
     const sale = await insertSale(tx.em, {
@@ -130,7 +131,7 @@ export class SaleRecorder {
     const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0);
     if (sale.linkId) await bumpLinkSaleTotals(tx.em, program.id, sale.linkId, totalEarned);
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
-    await tx.em.flush();
+    await writeQueued(tx.em);
     // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
     if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
     return { sale, commission };

@@ -4,6 +4,7 @@ import { detachedRows, insertEntity } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { EventRecord } from '../events/event.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { execute } from '../../db/sql';
 
 /**
  * The SQL of webhook endpoints, the event log and deliveries. Every statement names its program, on every
@@ -23,7 +24,7 @@ export async function endpointById(em: EntityManager, programId: string, id: str
 }
 
 export async function endpointCount(em: EntityManager, programId: string): Promise<number> {
-  const [row] = await em.execute<{ n: string }[]>('select count(*) as n from webhook_endpoints where program_id = ?', [programId]);
+  const [row] = await execute<{ n: string }[]>(em, 'select count(*) as n from webhook_endpoints where program_id = ?', [programId]);
   return Number(row.n);
 }
 
@@ -56,11 +57,11 @@ export async function updateEndpointRow(em: EntityManager, programId: string, id
   const values = changes.eventTypes ? { ...changes, eventTypes: em.getPlatform().marshallArray(changes.eventTypes) } : changes;
   const set = new Assignments().fromColumns<Record<keyof typeof ENDPOINT_COLUMNS, unknown>>(ENDPOINT_COLUMNS, values);
   if (set.isEmpty()) return;
-  await em.execute(`update webhook_endpoints set ${set} where program_id = ? and id = ?`, [...set.params, programId, id]);
+  await execute(em, `update webhook_endpoints set ${set} where program_id = ? and id = ?`, [...set.params, programId, id]);
 }
 
 export async function deleteEndpointRow(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('delete from webhook_endpoints where program_id = ? and id = ?', [programId, id]);
+  await execute(em, 'delete from webhook_endpoints where program_id = ? and id = ?', [programId, id]);
 }
 
 // ---- the event log ----
@@ -86,7 +87,8 @@ export async function eventById(em: EntityManager, programId: string, id: string
 
 /** Every matching endpoint of the event (or the one named): existing deliveries restart, missing ones are created. Their count. */
 export async function redeliverEvent(em: EntityManager, programId: string, eventId: string, endpointId?: string | null): Promise<number> {
-  const rows = await em.execute<{ id: number }[]>(
+  const rows = await execute<{ id: number }[]>(
+    em,
     `insert into webhook_deliveries (program_id, endpoint_id, event_id)
      select ev.program_id, e.id, ev.id from events ev join webhook_endpoints e on e.program_id = ev.program_id
       where ev.program_id = ? ${endpointId ? 'and e.id = ?' : ''} and ev.id = ? and e.enabled and (cardinality(e.event_types) = 0 or ev.type = any(e.event_types))
@@ -100,7 +102,8 @@ export async function redeliverEvent(em: EntityManager, programId: string, event
 
 /** Restarts every failed delivery created since `since` (of one endpoint when named). Their count. */
 export async function redeliverFailedSince(em: EntityManager, programId: string, since: Date, endpointId?: string | null): Promise<number> {
-  const rows = await em.execute<{ id: number }[]>(
+  const rows = await execute<{ id: number }[]>(
+    em,
     `update webhook_deliveries d set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
        from webhook_endpoints e
       where e.program_id = d.program_id and d.endpoint_id = e.id and d.program_id = ? ${endpointId ? 'and e.id = ?' : ''} and d.status = 'failed' and d.created_at >= ?
@@ -120,7 +123,8 @@ export interface AttemptRow {
 
 /** Every attempt of a delivery, oldest first. */
 export function attemptsOf(em: EntityManager, programId: string, deliveryId: number): Promise<AttemptRow[]> {
-  return em.execute<AttemptRow[]>(
+  return execute<AttemptRow[]>(
+    em,
     'select attempted_at, status_code, duration_ms, error, response_excerpt from webhook_attempts where program_id = ? and delivery_id = ? order by id',
     [programId, deliveryId],
   );
@@ -138,7 +142,8 @@ export interface RecentDeliveryRow {
 
 /** The program's latest deliveries with their event type and endpoint URL, newest first. */
 export function recentDeliveries(em: EntityManager, programId: string, limit: number): Promise<RecentDeliveryRow[]> {
-  return em.execute<RecentDeliveryRow[]>(
+  return execute<RecentDeliveryRow[]>(
+    em,
     `select d.event_id, ev.type, e.url, d.status, d.attempts, d.last_status, d.updated_at from webhook_deliveries d
          join events ev on ev.program_id = d.program_id and ev.id = d.event_id join webhook_endpoints e on e.program_id = d.program_id and e.id = d.endpoint_id
         where d.program_id = ? order by d.id desc limit ?`,
@@ -170,7 +175,8 @@ export interface ClaimedDelivery {
  * shared, so the claim cannot name a program; every statement after it names the claimed delivery's.
  */
 export function claimDueDeliveries(em: EntityManager, batch: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  return em.execute<ClaimedDelivery[]>(
+  return execute<ClaimedDelivery[]>(
+    em,
     `with /* all programs: the worker claim on the shared delivery queue */ due as (
        select d.program_id, d.id from webhook_deliveries d join webhook_endpoints e on e.program_id = d.program_id and e.id = d.endpoint_id
         where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now()) and e.enabled
@@ -191,7 +197,7 @@ export async function insertAttempt(
   deliveryId: number,
   a: { statusCode: number | null; durationMs: number; error: string | null; excerpt: string | null },
 ): Promise<void> {
-  await em.execute('insert into webhook_attempts (program_id, delivery_id, status_code, duration_ms, error, response_excerpt) values (?, ?, ?, ?, ?, ?)', [
+  await execute(em, 'insert into webhook_attempts (program_id, delivery_id, status_code, duration_ms, error, response_excerpt) values (?, ?, ?, ?, ?, ?)', [
     programId,
     deliveryId,
     a.statusCode,
@@ -208,20 +214,22 @@ export async function settleDelivery(
   id: number,
   s: { status: string; lastStatus: number | null; error: string | null; delaySeconds: number | null },
 ): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update webhook_deliveries set status = ?, last_status = ?, last_error = ?, locked_until = null, updated_at = now(),
-            next_attempt_at = case when ? is null then next_attempt_at else now() + make_interval(secs => ?) end
+            next_attempt_at = case when ?::float8 is null then next_attempt_at else now() + make_interval(secs => ?) end
       where program_id = ? and id = ?`,
     [s.status, s.lastStatus, s.error, s.delaySeconds, s.delaySeconds ?? 0, programId, id],
   );
 }
 
 export async function endpointRecovered(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute('update webhook_endpoints set failing_since = null where program_id = ? and id = ? and failing_since is not null', [programId, id]);
+  await execute(em, 'update webhook_endpoints set failing_since = null where program_id = ? and id = ? and failing_since is not null', [programId, id]);
 }
 
 export async function disableGoneEndpoint(em: EntityManager, programId: string, id: string): Promise<void> {
-  await em.execute(
+  await execute(
+    em,
     `update webhook_endpoints set enabled = false, disabled_reason = 'The receiver answered 410 Gone', updated_at = now() where program_id = ? and id = ?`,
     [programId, id],
   );
@@ -229,7 +237,8 @@ export async function disableGoneEndpoint(em: EntityManager, programId: string, 
 
 /** Since when the endpoint has been failing (now, when this is its first failure). */
 export async function endpointFailingSince(em: EntityManager, programId: string, id: string): Promise<Date> {
-  const [row] = await em.execute<Array<{ failing_since: Date }>>(
+  const [row] = await execute<Array<{ failing_since: Date }>>(
+    em,
     'update webhook_endpoints set failing_since = coalesce(failing_since, now()) where program_id = ? and id = ? returning failing_since',
     [programId, id],
   );
@@ -242,7 +251,8 @@ export async function disableFailingEndpoint(
   programId: string,
   id: string,
 ): Promise<{ url: string; owner_email: string; name: string } | null> {
-  const [row] = await em.execute<Array<{ url: string; owner_email: string; name: string }>>(
+  const [row] = await execute<Array<{ url: string; owner_email: string; name: string }>>(
+    em,
     `update webhook_endpoints e set enabled = false, disabled_reason = 'Failing for 5 days', updated_at = now()
        from programs p join users u on u.id = p.owner_id
       where e.program_id = ? and e.id = ? and e.enabled and p.id = e.program_id
@@ -266,7 +276,8 @@ export interface DeliveryRow {
 
 /** The deliveries of some events of the program (a DataLoader's batch), in creation order. */
 export function deliveriesOfEvents(em: EntityManager, programId: string, eventIds: readonly string[]): Promise<DeliveryRow[]> {
-  return em.execute<DeliveryRow[]>(
+  return execute<DeliveryRow[]>(
+    em,
     `select id, event_id, endpoint_id, status, attempts, next_attempt_at, last_attempt_at, last_status, last_error
            from webhook_deliveries where program_id = ? and event_id in (?) order by id`,
     [programId, [...eventIds]],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { observeStatements } from '../../../src/db/sql';
 
 const uniq = () => randomBytes(4).toString('hex');
 const PASSWORD = 'correct horse battery';
@@ -477,15 +478,18 @@ describe('DataLoader batching', () => {
   const Q = `query($n: Int) { affiliates(first: $n) { nodes { email affiliateLinks commissionRate links { nodes { link affiliate { email } } } } } }`;
 
   async function countQueries(n: number) {
+    // Statements the ORM builds are knex 'query' events; hand-written ones go through src/db/sql.ts.
     const knex = server.runtime.orm.em.getConnection().getKnex();
     const sql: string[] = [];
     const onQuery = (q: { sql: string }) => sql.push(q.sql);
     knex.on('query', onQuery);
+    const stop = observeStatements((text) => sql.push(text));
     try {
       const res = await server.graphql(Q, { n }, p.key);
       return { res, sql };
     } finally {
       knex.off('query', onQuery);
+      stop();
     }
   }
 

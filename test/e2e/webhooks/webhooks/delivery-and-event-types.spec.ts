@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../../../helpers/server';
 import { uniq } from '../../../helpers/spec-client';
 import { ISO_RE } from '../../../helpers/assertions';
 import { EVENT_ID_RE, expectVerifyFails, type Hook, openHooks, startHook, verify, webhookClient } from '../../../helpers/webhooks';
+import { writeQueued } from '../../../../src/db/unit-of-work';
 
 let server: TestServer;
 
@@ -175,7 +176,8 @@ describe('delivery: envelope, signatures, filters, outbox', () => {
     await expect(
       em.transactional(async (tx) => {
         server.runtime.services.events.record(anonymousContext(tx, server.runtime.log), p.programId, 'coupon.created', { id: 'rolled-back' });
-        await tx.flush();
+        // Events are written before the commit, or when the transaction's queued writes are asked for (db/unit-of-work).
+        await writeQueued(tx);
         const [row] = await tx.execute<Array<{ n: number }>>('select count(*)::int as n from webhook_deliveries where program_id = ? and endpoint_id = ?', [
           p.programId,
           e.id,
