@@ -92,7 +92,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const connectionOf = (data: Record<string, unknown>) => (route.list ? (data[route.list] as Connection | undefined) : undefined);
     return async (req: Request, res: Response) => {
       const actor = res.locals.actor as Actor;
-      const ctx = buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '');
+      // The context authentication used (one EntityManager fork per request), now with its caller.
+      const ctx: GraphQLContext = { ...(res.locals.ctx as GraphQLContext), actor };
 
       // Validated once, here: the GraphQL edge trusts a REST execution's variables (src/graphql/input-validation.ts).
       const input = route.method === 'GET' ? validateInput(route.query, req.query, 'query') : validateInput(route.body, req.body, 'body');
@@ -150,8 +151,9 @@ export function restFacade(deps: FacadeDeps): express.Router {
     res.set(API_HEADERS);
     let actor: Actor = { kind: 'anonymous' };
     let authError: DomainError | undefined;
+    const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
+    res.locals.ctx = before;
     try {
-      const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
       actor = await authenticate(before, deps.services, req.get('authorization'));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

@@ -8,8 +8,7 @@ import { execute } from './sql';
  * 500 µs of CPU per findOne against about 65 µs for the same SQL sent as text. Hot paths therefore
  * send hand-written SQL through db/sql's execute (the request's connection, inside its transaction when there is one)
  * and turn rows into entities here:
- * - `managedRow` / `toManaged`: em.map, so the entities are managed and may be changed and flushed;
- * - `detachedRows`: plain objects shaped like the entity for read-only use (views, DataLoaders, lists), mapped
+ * - `detachedRows` / `toDetached`: plain objects shaped like the entity for read-only use (views, DataLoaders, lists), mapped
  *   from the ORM's own metadata so a column added to an entity is mapped here too.
  */
 
@@ -48,21 +47,47 @@ function columnsOf(em: EntityManager, entity: EntityClass<object>): Column[] {
 /**
  * Read-only entity data from raw rows: plain objects with the entity's property names and JS types. Not instances
  * of the class: MikroORM puts change-tracking setters on entity prototypes, and a plain object is several times
- * cheaper to build and to read. Nothing may pass these to an EntityManager; `toManaged` is for that.
+ * cheaper to build and to read. Nothing may pass these to an EntityManager.
  */
 export function toDetached<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: Row[], prefix = ''): T[] {
+  if (!rows.length) return [];
   const columns = columnsOf(em, entity);
+  // Rows of one statement have the same columns: with all of the entity's, one compiled mapper builds each
+  // object in one go (one shape, no per-column key building); otherwise only the columns present are mapped.
+  const complete = columns.every((c) => prefix + c.field in rows[0]);
+  const map = complete ? compiledMapper(entity, columns, prefix) : (row: Row) => partialObject(columns, row, prefix);
   const out = new Array<T>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    const o: Record<string, unknown> = {};
-    for (const c of columns) {
-      const v = row[prefix + c.field];
-      if (v !== undefined) o[c.prop] = c.convert ? c.convert(v) : v;
-    }
-    out[i] = o as T;
-  }
+  for (let i = 0; i < rows.length; i++) out[i] = map(rows[i]) as T;
   return out;
+}
+
+function partialObject(columns: Column[], row: Row, prefix: string): Row {
+  const o: Row = {};
+  for (const c of columns) {
+    const v = row[prefix + c.field];
+    if (v !== undefined) o[c.prop] = c.convert ? c.convert(v) : v;
+  }
+  return o;
+}
+
+const compiledMappers = new WeakMap<object, Map<string, (row: Row) => Row>>();
+
+/** `row => ({ prop: row["prefix_field"], … })`, generated once per entity and prefix from the ORM's metadata. */
+function compiledMapper(entity: object, columns: Column[], prefix: string): (row: Row) => Row {
+  let byPrefix = compiledMappers.get(entity);
+  if (!byPrefix) compiledMappers.set(entity, (byPrefix = new Map()));
+  let map = byPrefix.get(prefix);
+  if (map) return map;
+  const converts = columns.map((c) => c.convert);
+  const fields = columns.map((c, i) => {
+    const read = `r[${JSON.stringify(prefix + c.field)}]`;
+    return `${JSON.stringify(c.prop)}: ${c.convert ? `c[${i}](${read})` : read}`;
+  });
+  // Property names and column names come from the entity metadata (code), never from data.
+  const make = new Function('c', 'r', `return { ${fields.join(', ')} };`) as (c: Array<Convert | undefined>, r: Row) => Row;
+  map = (row: Row) => make(converts, row);
+  byPrefix.set(prefix, map);
+  return map;
 }
 
 /**
@@ -88,24 +113,6 @@ const selectLists = new Map<string, string>();
 /** Hand-written SQL (`?` placeholders) to read-only entity data. */
 export async function detachedRows<T extends object>(em: EntityManager, entity: EntityClass<T>, sql: string, params: unknown[]): Promise<T[]> {
   return toDetached(em, entity, await execute<Row[]>(em, sql, params));
-}
-
-// em.map refreshes entities already in the identity map by default; em.find does not (a change not yet flushed
-// is kept). em.map passes its options on to em.merge, whose `refresh: false` is em.find's behaviour.
-const AS_FIND = { refresh: false } as { schema?: string };
-
-/** One raw row (its columns renamed `<prefix><column>` when joined) to a managed entity, as em.find would. */
-export function toManaged<T extends object>(em: EntityManager, entity: EntityClass<T>, row: Row, prefix = ''): T {
-  // Only the entity's own columns: a row may carry others beside them (joined records, computed values).
-  const own: Row = {};
-  for (const c of columnsOf(em, entity)) if (row[prefix + c.field] !== undefined) own[c.field] = row[prefix + c.field];
-  return em.map(entity, own as never, AS_FIND);
-}
-
-/** Hand-written SQL to a managed entity: the same as em.findOne's result, for a fraction of its cost. */
-export async function managedRow<T extends object>(em: EntityManager, entity: EntityClass<T>, sql: string, params: unknown[]): Promise<T | null> {
-  const rows = await execute<Row[]>(em, sql, params);
-  return rows.length ? toManaged(em, entity, rows[0]) : null;
 }
 
 /** Inserts one new entity with one statement (nothing else of the unit of work is flushed) and returns it. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClickId, isUuid } from '../../common/ids';
-import { toManaged } from '../../db/rows';
+import { toDetached } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
 import { affiliateByEmail, affiliateById, affiliateRowByClick, affiliateRowById, affiliateRowBySlug } from './affiliate.queries';
 
@@ -21,7 +21,7 @@ export async function findAffiliateById(em: EntityManager, programId: string, id
 /** An affiliate by UUID, by numeric click id (the click's affiliate) or by one of its link slugs, in that order. */
 export async function findAffiliateByLookup(em: EntityManager, programId: string, value: string): Promise<Affiliate | null> {
   const row = await lookupAffiliateRow(em, programId, value, false);
-  return row ? toManaged(em, Affiliate, row) : null;
+  return row ? toDetached(em, Affiliate, [row])[0] : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
-import { detachedRows, managedRow, insertEntity } from '../../db/rows';
+import { detachedRows, insertEntity } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { AffiliateLink } from '../links/affiliate-link.entity';
 import { Affiliate } from './affiliate.entity';
@@ -15,11 +15,11 @@ type Row = Record<string, unknown>;
 const first = async (em: EntityManager, sql: string, params: unknown[]): Promise<Row | null> => (await execute<Row[]>(em, sql, params))[0] ?? null;
 
 export function affiliateById(em: EntityManager, programId: string, id: string): Promise<Affiliate | null> {
-  return managedRow(em, Affiliate, 'select * from affiliates where program_id = ? and id = ?', [programId, id]);
+  return firstDetached(em, 'select * from affiliates where program_id = ? and id = ?', [programId, id]);
 }
 
 export function affiliateByEmail(em: EntityManager, programId: string, email: string): Promise<Affiliate | null> {
-  return managedRow(em, Affiliate, 'select * from affiliates where program_id = ? and lower(email) = ?', [programId, email.toLowerCase()]);
+  return firstDetached(em, 'select * from affiliates where program_id = ? and lower(email) = ?', [programId, email.toLowerCase()]);
 }
 
 /**
@@ -139,4 +139,9 @@ export async function slugsLike(em: EntityManager, programId: string, base: stri
     `${base.replace(/[\\%_]/g, '\\$&')}-%`,
   ]);
   return rows.map((r) => r.link);
+}
+
+/** The first affiliate a statement reads, as read-only data. */
+async function firstDetached(em: EntityManager, sql: string, params: unknown[]): Promise<Affiliate | null> {
+  return (await detachedRows(em, Affiliate, sql, params))[0] ?? null;
 }

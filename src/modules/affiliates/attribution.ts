@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toManaged } from '../../db/rows';
+import { toDetached } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
 import { lookupAffiliateRow } from './affiliate.finder';
 import { firstLinkId } from './affiliate.queries';
@@ -19,7 +19,7 @@ export async function attributeTo(em: EntityManager, programId: string, value: s
   const row = await lookupAffiliateRow(em, programId, value, true);
   if (!row) return null;
   return {
-    affiliate: toManaged(em, Affiliate, row),
+    affiliate: toDetached(em, Affiliate, [row])[0],
     linkId: (row.attributed_link_id as string | null) ?? null,
     clickId: row.attributed_click_id == null ? null : Number(row.attributed_click_id),
   };
