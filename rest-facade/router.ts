@@ -32,6 +32,12 @@ import { webhookRoutes } from './routes/webhooks.routes';
 import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
 
+/** The documented route a request is for: exact path, HEAD answered as its GET. */
+function routeOf(req: Request): RestRoute | undefined {
+  const path = req.path.replace(/\/+$/, '') || '/';
+  return ROUTE_TABLE.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
+}
+
 /** `METHOD /path`: how the authorization policy names a route. */
 export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
@@ -46,6 +52,9 @@ export const restRoutes: RestRoute[] = [
   ...clickRoutes,
   ...webhookRoutes,
 ];
+
+/** Routes by `METHOD /path` (exact, without trailing slashes). */
+const ROUTE_TABLE = new Map(restRoutes.map((r) => [routeKey(r), r]));
 
 export interface FacadeDeps {
   schema: GraphQLSchema;
@@ -145,8 +154,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
   // Before the body is even parsed: who is calling, and may they? Every answer, a 401 or a malformed body
   // included, carries the rate-limit headers; unauthenticated callers are limited by address.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
-    const path = req.path.replace(/\/+$/, '') || '/';
-    const route = restRoutes.find((r) => r.method === req.method && r.path === path);
+    const route = routeOf(req);
+    res.locals.restRoute = route;
     res.locals.route = route ? `${route.method} /api/v1${route.path}` : 'unmatched';
     res.set(API_HEADERS);
     let actor: Actor = { kind: 'anonymous' };
@@ -179,10 +188,13 @@ export function restFacade(deps: FacadeDeps): express.Router {
     next();
   });
   router.use(idempotency(deps.idempotency));
-  for (const route of restRoutes) {
-    const m = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    router[m](route.path, handle(route));
-  }
+  // The route the policy authorized is the one that runs: one lookup (exact path, HEAD as GET), not a walk
+  // through a layer per route whose matching (case-insensitive) could differ from the policy's.
+  const handlers = new Map(restRoutes.map((r) => [r, handle(r)]));
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const route = res.locals.restRoute as RestRoute | undefined;
+    return route ? handlers.get(route)!(req, res) : next();
+  });
   const paths = new Set(restRoutes.map((r) => r.path));
   router.use((req: Request, res: Response) => {
     const path = req.path.replace(/\/+$/, '') || '/';

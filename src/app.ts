@@ -72,6 +72,24 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  const executor = new OperationExecutor(schema);
+  // The REST API first: its requests walk no layer of the pages, the token endpoint or the click redirects.
+  app.use(
+    '/api/v1',
+    restFacade({
+      schema,
+      executor,
+      orm,
+      services,
+      idempotency: new IdempotencyService(orm),
+      limiter,
+      log,
+      bodyLimitBytes: config.bodyLimitBytes,
+      origin: publicOrigin(config),
+      partnerNames: [...partners.partners.keys()],
+    }),
+  );
+
   // Public click tracking: record the visit, then send the visitor on to the program's own site. A link's
   // trackingUrl is /r/<program id>/<slug>; the older /r/<slug> still works while one program has the slug.
   // Limited per client address (a fixed budget no person reaches): over it, 429 and nothing is recorded.
@@ -100,23 +118,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
   // The OpenAPI document rendered for people, with the renderer served from here (works offline).
   app.use(docsRouter());
-
-  const executor = new OperationExecutor(schema);
-  app.use(
-    '/api/v1',
-    restFacade({
-      schema,
-      executor,
-      orm,
-      services,
-      idempotency: new IdempotencyService(orm),
-      limiter,
-      log,
-      bodyLimitBytes: config.bodyLimitBytes,
-      origin: publicOrigin(config),
-      partnerNames: [...partners.partners.keys()],
-    }),
-  );
 
   const apollo = createApollo(schema, executor, limiter);
   await apollo.start();

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClickId, isUuid } from '../../common/ids';
 import { toDetached } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
-import { affiliateByEmail, affiliateById, affiliateRowByClick, affiliateRowById, affiliateRowBySlug } from './affiliate.queries';
+import { affiliateByEmail, affiliateById, affiliateRowByClick, affiliateRowById, affiliateRowBySlug, affiliateWithLinksById } from './affiliate.queries';
+import type { AffiliateLink } from '../links/affiliate-link.entity';
 
 /** What a link slug can look like; anything else cannot name a link (and is not looked up). */
 const SLUG_RE = /^[A-Za-z0-9-]{1,100}$/;
@@ -16,6 +17,14 @@ export async function findAffiliateByEmail(em: EntityManager, programId: string,
 
 export async function findAffiliateById(em: EntityManager, programId: string, id: string): Promise<Affiliate | null> {
   return isUuid(id) ? affiliateById(em, programId, id) : null;
+}
+
+/**
+ * An affiliate by UUID with its links (in one statement), or null. The links are what the links loader would
+ * read: a caller answering with them primes it.
+ */
+export function findAffiliateWithLinks(em: EntityManager, programId: string, id: string): Promise<{ affiliate: Affiliate; links: AffiliateLink[] } | null> {
+  return isUuid(id) ? affiliateWithLinksById(em, programId, id) : Promise.resolve(null);
 }
 
 /** An affiliate by UUID, by numeric click id (the click's affiliate) or by one of its link slugs, in that order. */

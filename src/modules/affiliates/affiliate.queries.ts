@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
-import { detachedRows, insertEntity } from '../../db/rows';
+import { detachedRows, insertEntity, joinedColumns, toDetached } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { AffiliateLink } from '../links/affiliate-link.entity';
 import { Affiliate } from './affiliate.entity';
@@ -144,4 +144,25 @@ export async function slugsLike(em: EntityManager, programId: string, base: stri
 /** The first affiliate a statement reads, as read-only data. */
 async function firstDetached(em: EntityManager, sql: string, params: unknown[]): Promise<Affiliate | null> {
   return (await detachedRows(em, Affiliate, sql, params))[0] ?? null;
+}
+
+/**
+ * The affiliate with its links (in id order, as the links loader reads them), in one statement: a lookup by id
+ * answers with its link slugs, and this saves the loader's statement.
+ */
+export async function affiliateWithLinksById(
+  em: EntityManager,
+  programId: string,
+  id: string,
+): Promise<{ affiliate: Affiliate; links: AffiliateLink[] } | null> {
+  const rows = await execute<Row[]>(
+    em,
+    `select a.*, ${joinedColumns(em, AffiliateLink, 'l', 'link__')} from affiliates a
+       left join affiliate_links l on l.program_id = a.program_id and l.affiliate_id = a.id
+      where a.program_id = ? and a.id = ? order by l.id`,
+    [programId, id],
+  );
+  if (!rows.length) return null;
+  const links = rows[0].link__id == null ? [] : toDetached(em, AffiliateLink, rows, 'link__');
+  return { affiliate: toDetached(em, Affiliate, rows.slice(0, 1))[0], links };
 }

@@ -19,7 +19,7 @@ import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { findUserById } from '../users/user.finder';
 import type { Affiliate, AffiliateStatus } from './affiliate.entity';
-import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup } from './affiliate.finder';
+import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup, findAffiliateWithLinks } from './affiliate.finder';
 import {
   affiliateCount,
   affiliatesAfter,
@@ -85,7 +85,15 @@ export class AffiliateService {
   /** One affiliate by UUID, slug or click id (`id`), else by email; null when nothing matches. `email` is ignored when `id` is set. */
   async findAffiliate(ctx: ServiceContext, args: { programId?: string | null; id?: string | null; email?: string | null }): Promise<Affiliate | null> {
     const program = await this.programs.requireProgram(ctx, args.programId);
-    if (args.id != null && args.id !== '') return findAffiliateByLookup(ctx.em, program.id, args.id);
+    if (args.id != null && args.id !== '') {
+      // By UUID: the affiliate and the links its answer lists, in one statement.
+      const found = await findAffiliateWithLinks(ctx.em, program.id, args.id);
+      if (found) {
+        ctx.loaders?.for(program.id).linksByAffiliateId.prime(found.affiliate.id, found.links);
+        return found.affiliate;
+      }
+      return findAffiliateByLookup(ctx.em, program.id, args.id);
+    }
     if (args.email != null && args.email !== '') return findAffiliateByEmail(ctx.em, program.id, args.email);
     return null;
   }
