@@ -16,16 +16,23 @@ interface Entry {
  * so it keeps nothing unless the invalidation channel is listening (`setLive`, credential-invalidation.ts):
  * revoking a key, a token or changing a program notifies `credentials_changed` on commit in every process, and
  * the service that made the change drops the program's entries in its own process at once. A read that raced
- * with an invalidation is not kept (`ticket`). Entries live a minute at most, so an unused credential leaves.
+ * with an invalidation is not kept (`ticket`). The listener pings itself every 250 ms; when no ping has come back
+ * for 750 ms (a connection that died silently, a pooler that drops notifications) nothing is served, so a
+ * revocation is refused within a second whatever happens to the channel. Entries live a minute at most, so an
+ * unused credential leaves.
  */
 export class CredentialCache implements CredentialChanges {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
   private live = false;
+  /** When the listening connection last proved it hears notifications (its own ping came back). */
+  private lastHeard = 0;
 
   constructor(
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
+    /** How long a ping may be missing before nothing is served: a silently dead connection hears no revocation either. */
+    private readonly freshnessMs = 750,
   ) {}
 
   /** Whether entries are kept: only while changes are heard. */
@@ -34,13 +41,24 @@ export class CredentialCache implements CredentialChanges {
   }
 
   /** Listening or not: either way what was kept may have missed a change, so it is dropped. */
-  setLive(live: boolean): void {
+  setLive(live: boolean, now = Date.now()): void {
     this.live = live;
+    if (live) this.lastHeard = now;
     this.invalidateAll();
   }
 
-  /** The cached credential for a token hash, or undefined. */
+  /** The listening connection heard its own ping: notifications reach this process. */
+  heard(now = Date.now()): void {
+    this.lastHeard = now;
+  }
+
+  private fresh(now: number): boolean {
+    return this.live && now - this.lastHeard <= this.freshnessMs;
+  }
+
+  /** The cached credential for a token hash, or undefined (also while the channel has gone quiet). */
   lookup(hash: string, now = Date.now()): ProgramActor | undefined {
+    if (!this.fresh(now)) return undefined;
     const e = this.entries.get(hash);
     if (!e) return undefined;
     if (e.until > now) return e.actor;
@@ -54,10 +72,11 @@ export class CredentialCache implements CredentialChanges {
   }
 
   store(hash: string, actor: ProgramActor, ticket: number, now = Date.now()): void {
-    if (!this.live || ticket !== this.generation) return;
+    if (!this.fresh(now) || ticket !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     // Shared by every request from now on: a change made through one request must not reach the others.
     Object.freeze(actor.program);
+    if (Array.isArray(actor.program.baseUrls)) Object.freeze(actor.program.baseUrls);
     this.entries.set(hash, { actor: Object.freeze(actor), until: now + this.ttlMs });
   }
 

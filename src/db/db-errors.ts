@@ -72,7 +72,11 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /** A serialization failure or deadlock: the unit of work runs again. */
-export const isRetryable = (err: unknown): boolean => err instanceof DriverException && RETRYABLE_SQLSTATES.has(sqlState(err) ?? '');
+export const isRetryable = (err: unknown): boolean =>
+  err instanceof DriverException && (RETRYABLE_SQLSTATES.has(sqlState(err) ?? '') || STALE_PLAN.test(String(err.message)));
+
+/** A prepared statement planned before a migration changed its table: db/sql prepares it again, the work runs again. */
+const STALE_PLAN = /cached plan must not change result type/;
 
 /** The domain error a database error stands for; anything else (already a DomainError, a bug) passes through. */
 export function translateDbError(err: unknown): unknown {

@@ -7,6 +7,7 @@ import { Migration20261121050000_shard_ready } from '../migrations/Migration2026
 import { Migration20261124010000_idempotency_lease } from '../migrations/Migration20261124010000_idempotency_lease';
 import { Migration20261124020000_click_visitors } from '../migrations/Migration20261124020000_click_visitors';
 import { Migration20261124030000_credential_notifications } from '../migrations/Migration20261124030000_credential_notifications';
+import { Migration20261124040000_credential_moves } from '../migrations/Migration20261124040000_credential_moves';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261124010000_idempotency_lease', class: Migration20261124010000_idempotency_lease },
   { name: 'Migration20261124020000_click_visitors', class: Migration20261124020000_click_visitors },
   { name: 'Migration20261124030000_credential_notifications', class: Migration20261124030000_credential_notifications },
+  { name: 'Migration20261124040000_credential_moves', class: Migration20261124040000_credential_moves },
 ];

@@ -28,6 +28,7 @@ interface Statement {
 /** Prepared statements per connection stay bounded: texts beyond this many are sent unnamed. */
 const MAX_NAMED = 1000;
 const statements = new Map<string, Statement>();
+let named = 0;
 const listeners = new Set<(sql: string) => void>();
 
 /** Runs `sql` with `params` on the EntityManager's connection and returns the rows. */
@@ -36,6 +37,9 @@ export async function execute<T = Row[]>(em: EntityManager, sql: string, params:
   const values = statement.arrays.size ? params.map((v, i) => (statement.arrays.has(i) && !Array.isArray(v) ? [v] : v)) : (params as unknown[]);
   if (listeners.size) for (const l of listeners) l(statement.text);
   const trx = em.getTransactionContext<Knex.Transaction>();
+  // A transaction that ended has handed its connection back to the pool: a statement sent through it would land
+  // in whatever another request is doing (knex refuses this in its own query path, which this one skips).
+  if (trx?.isCompleted()) throw new Error('Transaction query already complete: the EntityManager outlived its transaction');
   const client = trx ? trx.client : em.getConnection().getKnex().client;
   let connection: PgClient;
   try {
@@ -44,14 +48,31 @@ export async function execute<T = Row[]>(em: EntityManager, sql: string, params:
     throw em.getDriver().convertException(err as Error);
   }
   try {
-    const result = await connection.query({ name: statement.name, text: statement.text, values });
-    return result.rows as T;
+    return (await send(connection, statement, values, !trx)).rows as T;
   } catch (err) {
     throw em.getDriver().convertException(err as Error);
   } finally {
     if (!trx) client.releaseConnection(connection);
   }
 }
+
+/**
+ * A migration that changes a table's columns invalidates every prepared `select *` on it in the processes
+ * already running (SQLSTATE 0A000, "cached plan must not change result type"): the statement is prepared again
+ * under a new name from then on, and sent again at once when no transaction was aborted by the failure.
+ */
+async function send(connection: PgClient, statement: Statement, values: unknown[], retry: boolean): Promise<{ rows: Row[] }> {
+  try {
+    return await connection.query({ name: statement.name, text: statement.text, values });
+  } catch (err) {
+    if (!statement.name || !isStalePlan(err)) throw err;
+    statement.name = `s${++named}`;
+    if (!retry) throw err;
+    return connection.query({ name: statement.name, text: statement.text, values });
+  }
+}
+
+const isStalePlan = (err: unknown) => (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test((err as Error).message);
 
 /**
  * Calls `listener` with the text of every statement sent through `execute` (and returns how to stop): the
@@ -69,6 +90,7 @@ function prepare(sql: string): Statement {
   const arrays = new Set<number>();
   for (let i = 0; i < sql.length; i++) {
     const ch = sql[i];
+    if (ch === '$' && sql[i + 1] === '$') throw new Error(`dollar-quoted text is not supported: ${sql}`);
     if (ch === "'" || ch === '"') {
       const end = sql.indexOf(ch, i + 1);
       if (end < 0) throw new Error(`unterminated quote in SQL: ${sql}`);
@@ -84,7 +106,9 @@ function prepare(sql: string): Statement {
       out += sql.slice(i, end + 2);
       i = end + 1;
     } else if (ch === '?') {
-      if (sql[i + 1] === '?') throw new Error(`?? identifiers are not supported: ${sql}`);
+      if (sql[i + 1] === '?' || sql[i + 1] === '|' || sql[i + 1] === '&')
+        throw new Error(`?? identifiers and the jsonb ?| ?& operators are not supported: ${sql}`);
+      if (/\bnot\s+in\s*\(\s*$/i.test(out)) throw new Error(`not in (?) is not supported (write <> all(?) with an array): ${sql}`);
       const inList = /\bin\s*\(\s*$/i.exec(out);
       if (inList && /^\?\s*\)/.test(sql.slice(i))) {
         out = out.slice(0, inList.index) + `= any($${++n})`;
@@ -97,7 +121,7 @@ function prepare(sql: string): Statement {
       out += ch;
     }
   }
-  const statement: Statement = { text: out, name: statements.size < MAX_NAMED ? `s${statements.size + 1}` : undefined, arrays };
+  const statement: Statement = { text: out, name: statements.size < MAX_NAMED ? `s${++named}` : undefined, arrays };
   statements.set(sql, statement);
   return statement;
 }

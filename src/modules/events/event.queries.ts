@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execute } from '../../db/sql';
 import { queueWrite } from '../../db/unit-of-work';
-import { EventRecord } from './event.entity';
+import type { EventRecord } from './event.entity';
 
 /** The SQL of the event outbox (the event log's reads are the webhooks domain's: webhook.queries). */
 
@@ -29,11 +29,8 @@ export function queueEvent(em: EntityManager, fields: EventFields): void {
       pending.delete(em);
       return insertEvents(em, list);
     });
-    if (!queued) {
-      // Outside a transaction: the unit of work writes it with the caller's next flush.
-      em.persist(em.create(EventRecord, { ...fields, data: JSON.parse(JSON.stringify(fields.data)) }));
-      return;
-    }
+    // An event outside a transaction could exist without its change, or the change without it.
+    if (!queued) throw new Error(`event ${fields.type} recorded outside a transaction: record it with the transaction's context`);
     pending.set(em, (batch = list));
   }
   batch.push({ fields, json: JSON.stringify(fields.data), createdAt: new Date() });

@@ -102,7 +102,11 @@ describe('credential cache', () => {
   test('while notifications are lost nothing is cached, so a revocation still applies at once; they come back by themselves', async () => {
     expect((await get(p.key)).status).toBe(200);
     // Cut the listening connection, as a database restart or a network cut would.
-    await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and datname = current_database()`);
+    // The listener's last statement is its LISTEN or one of its pings.
+    const killed = await sql.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where (query ilike 'listen %' or query ilike 'notify credentials_ping_%') and datname = current_database()`,
+    );
+    expect(killed.rowCount).toBe(1);
     const cache = server.runtime.services.credentials;
     await within1s(async () => !cache.enabled);
     expect(cache.size).toBe(0);

@@ -1,0 +1,44 @@
+import { Client } from 'pg';
+import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * Hand-written statements run as prepared statements (src/db/sql.ts). A migration that changes a table while
+ * servers run invalidates the prepared `select *` on it ("cached plan must not change result type"): the
+ * statement is prepared again, reads answer as before and a transaction that hit it runs again.
+ */
+describe('prepared statements across a schema change', () => {
+  let server: TestServer;
+  let sql: Client;
+  let p: ProgramFixture;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    sql = new Client({ connectionString: server.runtime.config.databaseUrl });
+    await sql.connect();
+    p = await createProgram(server);
+  });
+  afterAll(async () => {
+    await sql.end();
+    await server.close();
+  });
+
+  test('a column added to affiliates breaks neither a read nor a recording that ran before', async () => {
+    const a = await createAffiliate(server, p.key);
+    const referral = (n: number) =>
+      server.api('POST', '/referrals', { token: p.key, body: { affiliateId: a.id, name: 'R', email: `r${n}@example.com`, referredUserExternalId: `u${n}` } });
+    // Warm every pooled connection's statements, then change the table under them.
+    for (let i = 0; i < 12; i++) {
+      expect((await server.api('GET', '/affiliates', { token: p.key, query: { id: a.id } })).status).toBe(200);
+      expect((await referral(i)).status).toBe(200);
+    }
+    const before = (await server.api('GET', '/affiliates', { token: p.key, query: { id: a.id } })).body;
+    await sql.query('alter table affiliates add column added_later int');
+    for (let i = 0; i < 12; i++) {
+      const read = await server.api('GET', '/affiliates', { token: p.key, query: { id: a.id } });
+      expect(read.status).toBe(200);
+      expect({ ...read.body, updatedAt: before.updatedAt, numberOfReferredUsers: before.numberOfReferredUsers }).toEqual(before);
+      expect((await referral(100 + i)).status).toBe(200);
+    }
+  });
+});
