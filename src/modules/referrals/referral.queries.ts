@@ -62,14 +62,25 @@ export async function referralsSince(em: EntityManager, programId: string, since
   return row.n;
 }
 
-/** Inserts a new referral (the database sets its times and subscription status) and returns it. */
+/**
+ * Inserts a new referral (the database sets its times and subscription status) and counts it on its affiliate
+ * and link (moveReferralCounters' work), in one statement; returns the referral.
+ */
 export async function insertReferral(em: EntityManager, d: NewReferral): Promise<Referral> {
   const rows = await detachedRows(
     em,
     Referral,
-    `insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
-    [newId(), d.programId, d.affiliateId, d.linkId, d.clickId, d.promotionalCodeId, d.promoCode, d.name, d.email, d.referredUserExternalId],
+    `with r as (
+       insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+     owner as (
+       update affiliates set number_of_referred_users = greatest(number_of_referred_users + 1, 0), updated_at = now() where program_id = ? and id = ?),
+     link as (update affiliate_links set referrals = greatest(referrals + 1, 0), updated_at = now() where program_id = ? and id = ?)
+     select * from r`,
+    [
+      ...[newId(), d.programId, d.affiliateId, d.linkId, d.clickId, d.promotionalCodeId, d.promoCode, d.name, d.email, d.referredUserExternalId],
+      ...[d.programId, d.affiliateId, d.programId, d.linkId],
+    ],
   );
   return rows[0];
 }

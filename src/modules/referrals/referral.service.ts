@@ -110,6 +110,7 @@ export class ReferralService {
         who = a ? await attributeToAffiliate(tx.em, program.id, a) : null;
       }
       if (!who) return null;
+      // The referral with its affiliate's and link's counters, in one statement.
       const referral = await insertReferral(tx.em, {
         programId: program.id,
         affiliateId: who.affiliate.id,
@@ -121,7 +122,6 @@ export class ReferralService {
         email,
         referredUserExternalId: externalId,
       });
-      await moveReferralCounters(tx.em, program.id, who.affiliate.id, who.linkId, 1);
       this.events.record(tx, program.id, 'referral.created', await referralBody(referral));
       await writeQueued(tx.em);
       // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.

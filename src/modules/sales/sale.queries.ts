@@ -94,13 +94,22 @@ export const referralWithAffiliateById = (em: EntityManager, programId: string, 
 export const referralWithAffiliateByEmail = (em: EntityManager, programId: string, email: string) =>
   referralWithAffiliate(em, programId, 'lower(r.email) = ?', email.toLowerCase());
 
-/** Inserts a new sale (the database assigns its id and times) and returns it. */
-export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale> {
+/**
+ * Inserts a new sale (the database assigns its id and times) and adds it to its link's sales and revenue, in
+ * one statement; returns it, or null when its externalId is recorded already (then nothing is written).
+ */
+export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale | null> {
   const rows = await detachedRows(
     em,
     Sale,
-    `insert into sales (program_id, affiliate_id, referral_id, link_id, promotional_code_id, promo_code, external_id, external_invoice_id, name, email,
-       currency, total_earned, tax, shipping, commission_rate) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+    `with s as (
+       insert into sales (program_id, affiliate_id, referral_id, link_id, promotional_code_id, promo_code, external_id, external_invoice_id, name, email,
+         currency, total_earned, tax, shipping, commission_rate) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (program_id, external_id) where external_id is not null do nothing returning *),
+     link as (
+       update affiliate_links set sales = sales + 1, total_revenue = total_revenue + (select total_earned from s), updated_at = now()
+        where program_id = ? and id = ? and exists (select 1 from s))
+     select * from s`,
     [
       d.programId,
       d.affiliateId,
@@ -117,9 +126,11 @@ export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale> {
       d.tax,
       d.shipping,
       d.commissionRate,
+      d.programId,
+      d.linkId,
     ],
   );
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 /** What a new sale is recorded with. */
@@ -151,15 +162,6 @@ export async function saveSaleRefund(em: EntityManager, sale: Sale): Promise<voi
     sale.programId,
     sale.id,
   ]);
-}
-
-/** A new sale through the link: one more sale and its revenue on the link's counters. */
-export async function bumpLinkSaleTotals(em: EntityManager, programId: string, linkId: string, revenue: string): Promise<void> {
-  await execute(
-    em,
-    'update affiliate_links set sales = sales + 1, total_revenue = total_revenue + ?::numeric, updated_at = now() where program_id = ? and id = ?',
-    [revenue, programId, linkId],
-  );
 }
 
 /** A corrected total: the link's revenue moves from the old total to the new one. */

@@ -1,4 +1,4 @@
-import { validationError } from '../../common/errors';
+import { DomainError, unavailable, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { isDuplicate } from '../../db/db-errors';
 import { inTransaction, writeQueued } from '../../db/unit-of-work';
@@ -15,13 +15,16 @@ import type { PromotionalCodeService, Redemption } from '../promo-codes/promotio
 import type { Referral } from '../referrals/referral.entity';
 import type { Sale } from './sale.entity';
 import { optionalText, type RecordSaleInput } from './sale.inputs';
-import { bumpLinkSaleTotals, customerHasSales, insertSale, referralWithAffiliateByEmail, referralWithAffiliateById, saleByExternalId } from './sale.queries';
+import { customerHasSales, insertSale, referralWithAffiliateByEmail, referralWithAffiliateById, saleByExternalId } from './sale.queries';
 import { moneyInput } from './sale.rules';
 import { commissionTerms } from './sale.terms';
 import { saleBody } from './sale.presenter';
 
 /** The unique key of a sale's externalId in its program: a concurrent recording of the same one hits it. */
 const SALES_EXTERNAL_KEY = 'sales_program_external_id_key';
+
+/** A recording whose externalId was recorded before: nothing was written, the first sale is the answer. */
+const REPLAYED = Symbol('replayed');
 
 /** A recording request, checked: the keys that name the owner and the sale's own values. */
 interface SaleRequest {
@@ -59,24 +62,32 @@ export class SaleRecorder {
       const first = request.externalId ? await saleByExternalId(ctx.em, program.id, request.externalId) : null;
       return first ? { sale: first, replayed: true } : null;
     };
-    const existing = await replay();
-    if (existing) return existing;
     try {
       const recorded = await inTransaction(ctx, (tx) => this.record(tx, program, request));
-      // The answer shows the sale's commission: it is known, no read for it.
-      if (recorded) ctx.loaders?.for(program.id).commissionBySaleId.prime(recorded.sale.id, recorded.commission);
-      return { sale: recorded?.sale ?? null, replayed: false };
+      if (recorded && recorded !== REPLAYED) {
+        // The answer shows the sale's commission: it is known, no read for it.
+        ctx.loaders?.for(program.id).commissionBySaleId.prime(recorded.sale.id, recorded.commission);
+        return { sale: recorded.sale, replayed: false };
+      }
+      // Not recorded: a repeated externalId answers with the first sale (whatever else this request lacks).
+      const first = await replay();
+      if (first) return first;
+      // Its externalId was taken and the sale is gone again (deleted in between): the client may simply retry.
+      if (recorded === REPLAYED) throw unavailable(1);
+      return { sale: null, replayed: false };
     } catch (err) {
-      // A concurrent request recorded the same externalId first: answer with that sale.
-      if (isDuplicate(err, SALES_EXTERNAL_KEY)) {
-        const first = await replay();
+      // A sale with this externalId exists (recorded before, or concurrently): the repeat answers with it,
+      // whatever this request would have been refused for.
+      if (request.externalId && (err instanceof DomainError || isDuplicate(err, SALES_EXTERNAL_KEY))) {
+        const first = await replay().catch(() => null);
         if (first) return first;
       }
       throw err;
     }
   }
 
-  private async record(tx: ServiceContext, program: Program, request: SaleRequest): Promise<{ sale: Sale; commission: Commission } | null> {
+  /** Records the sale; null when no affiliate resolves, REPLAYED when its externalId is recorded already (nothing written). */
+  private async record(tx: ServiceContext, program: Program, request: SaleRequest): Promise<{ sale: Sale; commission: Commission } | typeof REPLAYED | null> {
     const { referralKey, emailKey, promoKey, totalEarned } = request;
     let owner: Attribution | null = null;
     let referral: Referral | null = null;
@@ -127,9 +138,9 @@ export class SaleRecorder {
       shipping: request.shipping,
       commissionRate: request.saleRate,
     });
+    if (!sale) return REPLAYED;
     const terms = await commissionTerms(tx, program, sale, owner!.affiliate);
     const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0);
-    if (sale.linkId) await bumpLinkSaleTotals(tx.em, program.id, sale.linkId, totalEarned);
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
     await writeQueued(tx.em);
     // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.

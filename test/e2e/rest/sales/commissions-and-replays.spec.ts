@@ -258,6 +258,25 @@ describe('externalId: a sale is recorded once per program', () => {
     expect(await redemptions(p, code.code)).toEqual({ code: 1, coupon: 1 });
   });
 
+  test('a repeat answers with the first sale even when the request would be refused or matched nobody now', async () => {
+    const code = await createCode(p, { couponId: (await createCoupon(p)).id, affiliateId: a.id, maxRedemptions: 1 });
+    const externalId = `order-${uniq()}`;
+    const body = { promoCode: code.code, name: 'Buyer', email: personEmail(), totalEarned: 10, externalId };
+    const first = await sales.post(p, body);
+    expect(first.status).toBe(200);
+    // The code is used up: a new sale with it is refused, the repeat is not.
+    expect((await sales.post(p, { ...body, externalId: `order-${uniq()}` })).status).toBe(400);
+    const again = await sales.post(p, body);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    // An owner that resolves to nobody: still the first sale.
+    const nobody = await sales.post(p, { referralId: 'no-such-affiliate-slug', name: 'Buyer', email: personEmail(), totalEarned: 10, externalId });
+    expect(nobody.status).toBe(200);
+    expect(nobody.body).toEqual(first.body);
+    expect(await redemptions(p, code.code)).toEqual({ code: 1, coupon: 1 });
+  });
+
   test('20 concurrent POSTs with one externalId: one sale, one commission, all 200 with the same sale, all but one replayed', async () => {
     const externalId = `race-${uniq()}`;
     const beforeTotals = await totals(p, a.id, aSlug);
