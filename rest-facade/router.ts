@@ -32,11 +32,22 @@ import { webhookRoutes } from './routes/webhooks.routes';
 import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
 
+/** The request's path under /api/v1, without trailing slashes. */
+const pathOf = (req: Request) => req.path.replace(/\/+$/, '') || '/';
+
 /** The documented route a request is for: exact path, HEAD answered as its GET. */
 function routeOf(req: Request): RestRoute | undefined {
-  const path = req.path.replace(/\/+$/, '') || '/';
-  return ROUTE_TABLE.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
+  return ROUTE_TABLE.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${pathOf(req)}`);
 }
+
+/** What the facade's first middleware found out, for the route's handler. */
+interface FacadeLocals {
+  restRoute?: RestRoute;
+  actor?: Actor;
+  /** The request's context (its EntityManager fork), made for authentication and reused by the operation. */
+  ctx?: GraphQLContext;
+}
+const facadeLocals = (res: Response) => res.locals as FacadeLocals;
 
 /** `METHOD /path`: how the authorization policy names a route. */
 export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -100,9 +111,9 @@ export function restFacade(deps: FacadeDeps): express.Router {
     const serialize = serializers.get(route)!;
     const connectionOf = (data: Record<string, unknown>) => (route.list ? (data[route.list] as Connection | undefined) : undefined);
     return async (req: Request, res: Response) => {
-      const actor = res.locals.actor as Actor;
+      const { actor, ctx: before } = facadeLocals(res);
       // The context authentication used (one EntityManager fork per request), now with its caller.
-      const ctx: GraphQLContext = { ...(res.locals.ctx as GraphQLContext), actor };
+      const ctx: GraphQLContext = { ...before!, actor: actor! };
 
       // Validated once, here: the GraphQL edge trusts a REST execution's variables (src/graphql/input-validation.ts).
       const input = route.method === 'GET' ? validateInput(route.query, req.query, 'query') : validateInput(route.body, req.body, 'body');
@@ -133,7 +144,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
       let cursor = conn.pageInfo.endCursor;
       try {
         while (cursor) {
-          const pageCtx: GraphQLContext = { ...buildContext(deps.orm, deps.services, actor, req.id, req.log, 'rest', req.ip ?? '') };
+          const pageCtx = buildContext(deps.orm, deps.services, ctx.actor, req.id, req.log, 'rest', req.ip ?? '');
           const next = connectionOf(await run(pageCtx, name, { ...listVars, after: cursor }))!;
           if (next.nodes.length) res.write(',' + items(next));
           cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
@@ -155,13 +166,13 @@ export function restFacade(deps: FacadeDeps): express.Router {
   // included, carries the rate-limit headers; unauthenticated callers are limited by address.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const route = routeOf(req);
-    res.locals.restRoute = route;
+    facadeLocals(res).restRoute = route;
     res.locals.route = route ? `${route.method} /api/v1${route.path}` : 'unmatched';
     res.set(API_HEADERS);
     let actor: Actor = { kind: 'anonymous' };
     let authError: DomainError | undefined;
     const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
-    res.locals.ctx = before;
+    facadeLocals(res).ctx = before;
     try {
       actor = await authenticate(before, deps.services, req.get('authorization'));
     } catch (err) {
@@ -177,7 +188,7 @@ export function restFacade(deps: FacadeDeps): express.Router {
     if (!REST_CALLERS.includes(actor.kind)) throw forbidden('Dashboard session tokens are for /graphql; use an API key for the REST API');
     // The policy decides before the body is even read (an unknown route falls through to its 404).
     if (route) authorize(actor, REST_ROUTES[routeKey(route)]);
-    res.locals.actor = actor;
+    facadeLocals(res).actor = actor;
     next();
   });
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
@@ -192,12 +203,12 @@ export function restFacade(deps: FacadeDeps): express.Router {
   // through a layer per route whose matching (case-insensitive) could differ from the policy's.
   const handlers = new Map(restRoutes.map((r) => [r, handle(r)]));
   router.use((req: Request, res: Response, next: NextFunction) => {
-    const route = res.locals.restRoute as RestRoute | undefined;
+    const route = facadeLocals(res).restRoute;
     return route ? handlers.get(route)!(req, res) : next();
   });
   const paths = new Set(restRoutes.map((r) => r.path));
   router.use((req: Request, res: Response) => {
-    const path = req.path.replace(/\/+$/, '') || '/';
+    const path = pathOf(req);
     if (paths.has(path)) {
       res.set(
         'Allow',
