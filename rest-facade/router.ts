@@ -27,6 +27,7 @@ import { referralRoutes } from './routes/referrals.routes';
 import { couponRoutes } from './routes/coupons.routes';
 import { promotionalCodeRoutes } from './routes/promotional-codes.routes';
 import { clickRoutes } from './routes/clicks.routes';
+import { statsRoutes } from './routes/stats.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
 import { compileInputs, validateInput } from '../src/validation/validator';
@@ -61,6 +62,7 @@ export const restRoutes: RestRoute[] = [
   ...promotionalCodeRoutes,
   ...saleRoutes,
   ...clickRoutes,
+  ...statsRoutes,
   ...webhookRoutes,
 ];
 

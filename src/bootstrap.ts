@@ -16,6 +16,7 @@ import { EmailWorker } from './modules/emails/email.worker';
 import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
 import { WebhookWorker } from './modules/webhooks/webhook.worker';
+import { StatsCompactor } from './modules/stats/stats.compaction';
 import { PartnerRegistry } from './modules/oauth/partners';
 import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 
@@ -29,6 +30,8 @@ export interface Runtime {
   jobs: JobWorker;
   /** The webhook delivery worker (running when config.workers; tests may drive it with runOnce()). */
   webhooks: WebhookWorker;
+  /** Folds the statistics deltas into buckets (running when config.workers; tests may drive it with drain()). */
+  stats: StatsCompactor;
   partners: PartnerRegistry;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
@@ -67,6 +70,9 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     jobs.start();
   }
 
+  const stats = new StatsCompactor(orm, log);
+  if (config.workers) stats.start();
+
   if (config.webhookAllowPrivate) {
     log.warn(
       { env: config.env },
@@ -91,9 +97,11 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     config,
     jobs,
     webhooks,
+    stats,
     partners,
     async close() {
       await webhooks.stop();
+      await stats.stop();
       await worker?.stop();
       await jobs.stop();
       log.debug('close: workers stopped');

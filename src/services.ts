@@ -22,6 +22,7 @@ import { OAuthService } from './modules/oauth/oauth.service';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { MemoryWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
 import { CredentialCache } from './auth/credential-cache';
+import { StatsService } from './modules/stats/stats.service';
 
 /**
  * The domain services, wired once per process; stateless, every method takes the request context first.
@@ -56,6 +57,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     oauth: new OAuthService(programs, credentials),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
+    stats: new StatsService(programs),
   };
 }
 

@@ -25,6 +25,8 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     payoutBatches: 'payouts',
     webhookEndpoints: 'webhooks',
     events: 'events',
+    stats: 'stats',
+    topAffiliates: 'stats',
   },
   Mutation: {
     signUp: 'public',
@@ -96,6 +98,10 @@ export const GRAPHQL_TYPES: Record<string, Resource | null> = {
   Event: 'events',
   WebhookDelivery: 'events',
   WebhookAttempt: 'events',
+  Stats: 'stats',
+  StatsTotals: 'stats',
+  StatsBucket: 'stats',
+  AffiliateStats: 'stats',
   AuthPayload: null,
   CreateApiKeyPayload: null,
   AffiliateConnection: null,
@@ -151,6 +157,7 @@ export const GRAPHQL_FIELDS: Record<string, Resource | 'inherit'> = {
   'Coupon.promotionalCodes': 'promotionalCodes',
   'PromotionalCode.coupon': 'coupons',
   'PromotionalCode.affiliate': 'affiliates',
+  'AffiliateStats.affiliate': 'affiliates',
 };
 
 /**

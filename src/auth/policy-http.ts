@@ -37,6 +37,8 @@ export const REST_ROUTES: Record<string, Resource> = {
   'POST /webhooks/rotate-secret': 'webhooks',
   'GET /events': 'events',
   'POST /events/replay': 'events',
+  'GET /stats': 'stats',
+  'GET /stats/top-affiliates': 'stats',
 };
 
 /**

@@ -31,6 +31,8 @@ export const RESOURCES = {
   payouts: ['session', 'apiKey'],
   webhooks: ['session', 'apiKey'],
   events: ['session', 'apiKey'],
+  /** Aggregates over time: stats, top affiliates (dashboards and API-key reporting). */
+  stats: ['session', 'apiKey'],
 } as const satisfies Record<string, readonly Caller[]>;
 
 export type Resource = keyof typeof RESOURCES;

@@ -31,9 +31,14 @@ const statements = new Map<string, Statement>();
 let named = 0;
 const listeners = new Set<(sql: string) => void>();
 
-/** Runs `sql` with `params` on the EntityManager's connection and returns the rows. */
-export async function execute<T = Row[]>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T> {
-  const statement = statements.get(sql) ?? prepare(sql);
+/**
+ * Runs `sql` with `params` on the EntityManager's connection and returns the rows. `planEachTime`: sent as an
+ * unnamed statement, planned for its values every time, for statements whose best plan depends on them (an
+ * aggregate over a window of any length), where a cached generic plan can be many times slower.
+ */
+export async function execute<T = Row[]>(em: EntityManager, sql: string, params: readonly unknown[] = [], opts: { planEachTime?: boolean } = {}): Promise<T> {
+  const prepared = statements.get(sql) ?? prepare(sql);
+  const statement = opts.planEachTime ? { ...prepared, name: undefined } : prepared;
   const values = statement.arrays.size ? params.map((v, i) => (statement.arrays.has(i) && !Array.isArray(v) ? [v] : v)) : (params as unknown[]);
   if (listeners.size) for (const l of listeners) l(statement.text);
   const trx = em.getTransactionContext<Knex.Transaction>();

@@ -17,6 +17,7 @@ import { ClickResolver } from './resolvers/click.resolver';
 import { CommissionResolver, PayoutBatchResolver, SaleResolver } from './resolvers/sale.resolver';
 import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 import { ConnectionResolver } from './resolvers/connection.resolver';
+import { AffiliateStatsResolver, StatsResolver } from './resolvers/stats.resolver';
 
 export const resolvers = [
   AuthResolver,
@@ -36,6 +37,8 @@ export const resolvers = [
   EventResolver,
   WebhookDeliveryResolver,
   ConnectionResolver,
+  StatsResolver,
+  AffiliateStatsResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

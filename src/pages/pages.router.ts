@@ -1,3 +1,4 @@
+import { activityChart } from './activity-chart';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DomainError } from '../common/errors';
@@ -115,6 +116,16 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     const keys = (await services.apiKeys.listApiKeys(u.ctx, program.id)).reverse();
     const connections = await services.oauth.listConnections(u.ctx, program.id);
     const deliveries = await services.eventLog.recentDeliveries(u.ctx, program.id);
+    // The last 30 days (UTC), from the queries GraphQL `stats` and `topAffiliates` answer with.
+    const activity = await services.stats.stats(u.ctx, program.id, { interval: 'day' });
+    const leaders = await services.stats.topAffiliates(u.ctx, program.id, { by: 'revenue', first: 10 });
+    const names = new Map<string, string>();
+    for (const l of leaders) {
+      const a = await services.affiliates.findAffiliate(u.ctx, { programId: program.id, id: l.affiliateId });
+      names.set(l.affiliateId, a ? `${a.firstName} ${a.lastName} <${a.email}>` : l.affiliateId);
+    }
+    const amount = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${activity.currency}`;
+    const t = activity.totals;
     const when = (d: Date | string | null) => (d ? new Date(d).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
     page(
       req,
@@ -125,6 +136,17 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
       <p><a href="/dashboard">← Your programs</a></p>
       <h1>${program.name}</h1>
       ${notice ?? ''}
+      <section aria-labelledby="activity"><h2 id="activity">Activity, last 30 days</h2>
+        <p>${t.clicks} clicks · ${t.referrals} referrals · ${t.sales} sales · ${amount(t.revenue)} revenue · ${amount(t.commission)} commission · ${t.refunds} refunds</p>
+        ${activityChart(activity.series, activity.currency)}
+        <h3>Top affiliates by revenue</h3>
+        ${
+          leaders.length
+            ? html`<table><thead><tr><th scope="col">Affiliate</th><th scope="col">Revenue</th><th scope="col">Commission</th><th scope="col">Sales</th><th scope="col">Referrals</th><th scope="col">Clicks</th></tr></thead><tbody>
+        ${leaders.map((l) => html`<tr><td>${names.get(l.affiliateId)}</td><td>${amount(l.revenue)}</td><td>${amount(l.commission)}</td><td>${l.sales}</td><td>${l.referrals}</td><td>${l.clicks}</td></tr>`)}</tbody></table>`
+            : html`<p>No affiliate activity in the last 30 days.</p>`
+        }
+      </section>
       <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
         <table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
         ${keys.map(

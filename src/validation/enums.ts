@@ -25,3 +25,12 @@ export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
 export function enumObject<const T extends readonly string[]>(values: T): { readonly [K in T[number]]: K } {
   return Object.fromEntries(values.map((v) => [v, v])) as { readonly [K in T[number]]: K };
 }
+
+/** How a stats series is cut: local calendar days, ISO weeks (from Monday) or months. */
+export const STATS_INTERVALS = ['day', 'week', 'month'] as const;
+export type StatsInterval = (typeof STATS_INTERVALS)[number];
+
+/** The figures top affiliates can be ranked by. */
+export const TOP_AFFILIATE_ORDERS = ['revenue', 'commission', 'sales', 'referrals', 'clicks'] as const;
+export type TopAffiliateOrder = (typeof TOP_AFFILIATE_ORDERS)[number];
+export const MAX_TOP_AFFILIATES = 100;

@@ -230,6 +230,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's activity over time
+         * @description Totals and a time series of clicks, referrals, sales, revenue, commission and refunds, in buckets of `interval` (`day`, `week` from Monday, `month`) starting at local midnights of `timeZone`; every bucket is present, with zeros when nothing happened, and the series adds up to the totals. `affiliateId` or `linkId` narrow it to one affiliate or link. `from` and `to` take a date (`YYYY-MM-DD`: local midnight in `timeZone`; as `to`, that whole day is included) or a date-time (an offset, or local to `timeZone`; as `to`, exclusive). Without them: the last 30 days up to now. `timeZone` is an IANA name (default `UTC`). A bad date, interval or time zone is a 400 naming the parameter.
+         *
+         *     API keys only: a partner (OAuth) token is answered 403.
+         */
+        get: operations["getStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/top-affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The affiliates with the largest figures over a window
+         * @description Affiliates ranked by `by` (`revenue` by default, or `commission`, `sales`, `referrals`, `clicks`), largest first, the first `first` (10 by default, at most 100); each with its figures over the window, equal to what `GET /stats?affiliateId=` answers for it. Affiliates without activity in the window are not listed. `from` and `to` take a date (`YYYY-MM-DD`: local midnight in `timeZone`; as `to`, that whole day is included) or a date-time (an offset, or local to `timeZone`; as `to`, exclusive). Without them: the last 30 days up to now. `timeZone` is an IANA name (default `UTC`).
+         *
+         *     API keys only: a partner (OAuth) token is answered 403.
+         */
+        get: operations["getTopAffiliates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -405,6 +449,39 @@ export interface components {
             lastName: string;
             /** @description Email address, unique in the program (case-insensitively). */
             email: string;
+        };
+        /** @description One affiliate's figures over a window (equal to its own stats totals for that window). */
+        AffiliateStats: {
+            /** @description The affiliate. */
+            affiliate: components["schemas"]["AffiliateRef"];
+            /**
+             * Format: int32
+             * @description Counted clicks on links (each visitor once per link and 30 minutes).
+             */
+            clicks: number;
+            /**
+             * Format: int32
+             * @description Referrals created.
+             */
+            referrals: number;
+            /**
+             * Format: int32
+             * @description Sales recorded (refunded ones included).
+             */
+            sales: number;
+            /** @description Sum of the sales' totalEarned, in the program currency's units as a decimal number. */
+            revenue: number;
+            /** @description Sum of the sales' current commissionEarned (0 for a reversed commission), in the program currency's units as a decimal number. */
+            commission: number;
+            /**
+             * Format: int32
+             * @description Sales refunded, counted when they were refunded.
+             */
+            refunds: number;
+            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            refundedRevenue: number;
+            /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
+            conversionRate: number;
         };
         /** @description Gives every new affiliate a generated code of the coupon. */
         AutoCouponRule: {
@@ -972,6 +1049,99 @@ export interface components {
              * @description When it last changed: an ISO 8601 date-time in UTC.
              */
             updatedAt: string;
+        };
+        /** @description A program's activity over a window: totals and a time series. */
+        Stats: {
+            /**
+             * Format: date-time
+             * @description Start of the window (inclusive), ISO 8601 in UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the window (exclusive), ISO 8601 in UTC.
+             */
+            to: string;
+            /**
+             * @description How the series is cut.
+             * @enum {string}
+             */
+            interval: "day" | "week" | "month";
+            /** @description The IANA time zone whose midnights start the buckets. */
+            timeZone: string;
+            /** @description ISO 4217 code of the money figures: the program currency. */
+            currency: string;
+            /** @description The figures of the whole window. */
+            totals: components["schemas"]["StatsTotals"];
+            /** @description Every bucket of the window in order, those without activity included (with zeros). */
+            series: components["schemas"]["StatsBucket"][];
+        };
+        /** @description One bucket of a series: what happened from its start to the next bucket's. */
+        StatsBucket: {
+            /**
+             * Format: date-time
+             * @description Start of the bucket: local midnight in the time zone asked for, as an ISO 8601 date-time in UTC.
+             */
+            start: string;
+            /**
+             * Format: int32
+             * @description Counted clicks on links (each visitor once per link and 30 minutes).
+             */
+            clicks: number;
+            /**
+             * Format: int32
+             * @description Referrals created.
+             */
+            referrals: number;
+            /**
+             * Format: int32
+             * @description Sales recorded (refunded ones included).
+             */
+            sales: number;
+            /** @description Sum of the sales' totalEarned, in the program currency's units as a decimal number. */
+            revenue: number;
+            /** @description Sum of the sales' current commissionEarned (0 for a reversed commission), in the program currency's units as a decimal number. */
+            commission: number;
+            /**
+             * Format: int32
+             * @description Sales refunded, counted when they were refunded.
+             */
+            refunds: number;
+            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            refundedRevenue: number;
+            /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
+            conversionRate: number;
+        };
+        /** @description A whole window's figures: each equals the sum of the series' buckets. */
+        StatsTotals: {
+            /**
+             * Format: int32
+             * @description Counted clicks on links (each visitor once per link and 30 minutes).
+             */
+            clicks: number;
+            /**
+             * Format: int32
+             * @description Referrals created.
+             */
+            referrals: number;
+            /**
+             * Format: int32
+             * @description Sales recorded (refunded ones included).
+             */
+            sales: number;
+            /** @description Sum of the sales' totalEarned, in the program currency's units as a decimal number. */
+            revenue: number;
+            /** @description Sum of the sales' current commissionEarned (0 for a reversed commission), in the program currency's units as a decimal number. */
+            commission: number;
+            /**
+             * Format: int32
+             * @description Sales refunded, counted when they were refunded.
+             */
+            refunds: number;
+            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            refundedRevenue: number;
+            /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
+            conversionRate: number;
         };
         /** @description How many records an update changed. */
         UpdateCountPayload: {
@@ -6471,6 +6641,338 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limit exceeded; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The operation failed */
+            500: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    getStats: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (inclusive): a date (YYYY-MM-DD, local midnight in timeZone), a date-time with an offset, or a local date-time. Omitted: 29 days before today. */
+                from?: string;
+                /** @description End of the window: a date (YYYY-MM-DD: that whole local day included), or a date-time (exclusive). Omitted: now. */
+                to?: string;
+                /** @description Bucket size. Omitted: day. */
+                interval?: "day" | "week" | "month";
+                /** @description IANA time zone (e.g. Europe/Berlin) of the dates and of the bucket boundaries. Omitted: UTC. */
+                timeZone?: string;
+                /** @description Only this affiliate's activity (UUID). */
+                affiliateId?: string;
+                /** @description Only this link's activity (UUID). */
+                linkId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            /** @description Invalid input or a violated rule */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "email is required",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "email",
+                     *           "message": "email is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send \"Authorization: Bearer <API key>\"",
+                     *       "code": "UNAUTHENTICATED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The token may not use this endpoint */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A partner token may not use coupons",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such record (or endpoint) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limit exceeded; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The operation failed */
+            500: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    getTopAffiliates: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (inclusive): a date (YYYY-MM-DD, local midnight in timeZone), a date-time with an offset, or a local date-time. Omitted: 29 days before today. */
+                from?: string;
+                /** @description End of the window: a date (YYYY-MM-DD: that whole local day included), or a date-time (exclusive). Omitted: now. */
+                to?: string;
+                /** @description IANA time zone (e.g. Europe/Berlin) of the dates and of the bucket boundaries. Omitted: UTC. */
+                timeZone?: string;
+                /** @description The figure to rank by. Omitted: revenue. */
+                by?: "revenue" | "commission" | "sales" | "referrals" | "clicks";
+                /** @description How many affiliates, 1 to 100. Omitted: 10. */
+                first?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliateStats"][];
+                };
+            };
+            /** @description Invalid input or a violated rule */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "email is required",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "email",
+                     *           "message": "email is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send \"Authorization: Bearer <API key>\"",
+                     *       "code": "UNAUTHENTICATED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The token may not use this endpoint */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A partner token may not use coupons",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such record (or endpoint) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description Rate limited */

@@ -26,6 +26,8 @@ const TENANT_TABLES = [
   'promotional_codes',
   'referrals',
   'sales',
+  'stat_buckets',
+  'stat_deltas',
   'webhook_attempts',
   'webhook_deliveries',
   'webhook_endpoints',

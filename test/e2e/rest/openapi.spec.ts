@@ -22,6 +22,8 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
       '/promotional-codes',
       '/referrals',
       '/sales',
+      '/stats',
+      '/stats/top-affiliates',
       '/webhooks',
       '/webhooks/rotate-secret',
     ].sort(),

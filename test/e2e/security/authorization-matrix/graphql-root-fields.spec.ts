@@ -92,6 +92,8 @@ const QUERIES: Record<string, GqlOp> = {
   payoutBatches: { scoped: true, query: Q('payoutBatches', 'programId: $p', '{ id }'), vars: P },
   webhookEndpoints: { scoped: true, query: Q('webhookEndpoints', 'programId: $p', '{ id url }'), vars: P },
   events: { scoped: true, query: Q('events', 'programId: $p', '{ nodes { id type } }'), vars: P },
+  stats: { scoped: true, query: Q('stats', 'programId: $p', '{ totals { sales revenue } }'), vars: P },
+  topAffiliates: { scoped: true, query: Q('topAffiliates', 'programId: $p', '{ affiliateId revenue }'), vars: P },
 };
 
 const MUTATIONS: Record<string, GqlOp> = {

@@ -83,6 +83,8 @@ const REST_OPS: RestOp[] = [
   { method: 'DELETE', path: '/webhooks', prepare: async () => ({ id: await newWebhook() }), body: (x) => ({ id: x.id }) },
   { method: 'POST', path: '/webhooks/rotate-secret', body: () => ({ id: f.webhookId }) },
   { method: 'GET', path: '/events' },
+  { method: 'GET', path: '/stats' },
+  { method: 'GET', path: '/stats/top-affiliates' },
   { method: 'POST', path: '/events/replay', body: () => ({ eventId: f.eventId }) },
 ];
 
