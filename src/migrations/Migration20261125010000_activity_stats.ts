@@ -34,9 +34,8 @@ create table stat_deltas (
   refunded_revenue numeric(20,6) not null default 0,
   primary key (program_id, id)
 );
--- The worker folds the oldest first, across programs.
-create index stat_deltas_id_idx on stat_deltas (id);
-create index stat_deltas_program_at_idx on stat_deltas (program_id, at);
+-- No other index: every write appends here, and the worker keeps the table small (a query reads a program's
+-- unfolded deltas through the primary key's prefix).
 
 create table stat_buckets (
   program_id uuid not null,
@@ -61,7 +60,6 @@ create index stat_buckets_affiliates_idx on stat_buckets (program_id, grain, buc
 -- The raw rows of a window's partial edges, and the commissions' own time and link.
 alter table commissions add column sale_created_at timestamptz, add column sale_link_id uuid;
 update commissions c set sale_created_at = s.created_at, sale_link_id = s.link_id from sales s where s.program_id = c.program_id and s.id = c.sale_id;
-create index commissions_sale_time_idx on commissions (program_id, sale_created_at);
 create index clicks_time_idx on clicks (program_id, created_at);
 create index sales_time_idx on sales (program_id, created_at);
 create index sales_refund_time_idx on sales (program_id, refunded_at) where refunded;
@@ -191,7 +189,6 @@ drop index stat_buckets_affiliates_idx;
 drop index sales_refund_time_idx;
 drop index sales_time_idx;
 drop index clicks_time_idx;
-drop index commissions_sale_time_idx;
 alter table commissions drop column sale_link_id, drop column sale_created_at;
 drop table stat_buckets;
 drop table stat_deltas;

@@ -78,15 +78,28 @@ function activitySql(scope: StatsScope, plan: QueryPlan, perAffiliate: boolean, 
   if (plan.raw.length) {
     Object.assign(named, { edgeFrom: plan.raw.map((r) => r[0]), edgeTo: plan.raw.map((r) => r[1]) });
     const refundedAt = 'coalesce(x.refunded_at, x.updated_at)';
-    const source = (at: string, values: Partial<Record<Measure, string>>, from: string, where = '', link = 'x.link_id') =>
-      `${row(bucketOf(at), 'x.affiliate_id', values)} from unnest({edgeFrom}::timestamptz[], {edgeTo}::timestamptz[]) e(lo, hi)
-      cross join lateral (select * from ${from} x where x.program_id = {program} and ${at} >= e.lo and ${at} < e.hi${where}${scoped('x.affiliate_id', link)} offset 0) x`;
+    // One source of raw rows: `from` names its table(s) (the row as x), `values` its measures.
+    const source = (at: string, values: Partial<Record<Measure, string>>, from: string, where = '', link = 'x.link_id', affiliate = 'x.affiliate_id') => {
+      const names = Object.keys(values) as Measure[];
+      return `${row(bucketOf('r.at'), 'r.affiliate_id', Object.fromEntries(names.map((m) => [m, `r.${m}`])))}
+      from unnest({edgeFrom}::timestamptz[], {edgeTo}::timestamptz[]) e(lo, hi)
+      cross join lateral (select ${at} as at, ${affiliate} as affiliate_id, ${names.map((m) => `${values[m]} as ${m}`).join(', ')} from ${from}
+        where x.program_id = {program} and ${at} >= e.lo and ${at} < e.hi${where}${scoped(affiliate, link)} offset 0) r`;
+    };
     arms.push(
-      source('x.created_at', { clicks: '1' }, 'clicks'),
-      source('x.created_at', { referrals: '1' }, 'referrals'),
-      source('x.created_at', { sales: '1', revenue: 'x.total_earned' }, 'sales'),
-      source(refundedAt, { refunds: '1', refunded_revenue: 'x.total_earned' }, 'sales', ' and x.refunded'),
-      source('x.sale_created_at', { commission: 'x.amount' }, 'commissions', " and x.status <> 'reversed'", 'x.sale_link_id'),
+      source('x.created_at', { clicks: '1' }, 'clicks x'),
+      source('x.created_at', { referrals: '1' }, 'referrals x'),
+      source('x.created_at', { sales: '1', revenue: 'x.total_earned' }, 'sales x'),
+      source(refundedAt, { refunds: '1', refunded_revenue: 'x.total_earned' }, 'sales x', ' and x.refunded'),
+      // A commission counts at its sale's time and link (the triggers keep them equal): found through the sale.
+      source(
+        'x.created_at',
+        { commission: 'c.amount' },
+        "sales x join commissions c on c.program_id = x.program_id and c.sale_id = x.id and c.status <> 'reversed'",
+        '',
+        'x.link_id',
+        'c.affiliate_id',
+      ),
     );
   }
   return arms.join('\nunion all\n');
@@ -154,7 +167,7 @@ export async function foldDeltas(em: EntityManager, batch: number): Promise<numb
     em,
     `with batch as (
       delete from stat_deltas where (program_id, id) in (
-        select program_id, id from stat_deltas /* all programs: the worker folds every program's deltas, oldest first */ order by id limit ?)
+        select program_id, id from stat_deltas /* all programs: the worker folds every program's deltas, in any order (sums commute) */ limit ?)
       returning *
     ),
     folded as (
