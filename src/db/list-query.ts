@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { execute } from './sql';
 import { Where } from './where';
 
 export type SortDirection = 'asc' | 'desc';
@@ -23,6 +25,8 @@ export class ListQuery {
   private readonly joins: string[] = [];
   private readonly order: Array<{ column: string; direction: SortDirection }> = [];
   private afterValues: unknown[] | null = null;
+  private beforeValues: unknown[] | null = null;
+  private reversed = false;
   private rowLimit: number | null = null;
 
   constructor(
@@ -64,9 +68,39 @@ export class ListQuery {
     return this;
   }
 
+  /** Stop before the row whose order-column values these are (nothing when the first is absent). */
+  before(...values: unknown[]): this {
+    this.beforeValues = values[0] === undefined || values[0] === null ? null : values;
+    return this;
+  }
+
+  /** Read from the far end: every order column reversed (the caller turns the rows round). */
+  backward(on = true): this {
+    this.reversed = on;
+    return this;
+  }
+
   limit(n: number): this {
     this.rowLimit = n;
     return this;
+  }
+
+  /** A page window over a list ordered by its id alone: after/before ids, direction, limit + 1 (see toPage). */
+  window(w: { limit: number; afterId?: unknown; beforeId?: unknown; backward: boolean }): this {
+    return this.after(w.afterId)
+      .before(w.beforeId)
+      .backward(w.backward)
+      .limit(w.limit + 1);
+  }
+
+  /** How many rows the list has: its filters, none of the page's bounds. */
+  countSql(): string {
+    return `select count(*)::int as n from ${this.from}${this.joins.length ? ` ${this.joins.join(' ')}` : ''} where ${this.where}`;
+  }
+
+  /** The parameters of countSql. */
+  get countParams(): unknown[] {
+    return [...this.where.params];
   }
 
   /** The statement for a select list (`s.*, …`). */
@@ -74,9 +108,9 @@ export class ListQuery {
     let sql = `select ${select} from ${this.from}`;
     if (this.joins.length) sql += ` ${this.joins.join(' ')}`;
     sql += ` where ${this.where}`;
-    const keyset = this.keyset();
-    if (keyset) sql += ` and ${keyset}`;
-    if (this.order.length) sql += ` order by ${this.order.map((o) => (o.direction === 'asc' ? o.column : `${o.column} desc`)).join(', ')}`;
+    for (const keyset of [this.keyset(this.afterValues, 'after'), this.keyset(this.beforeValues, 'before')]) if (keyset) sql += ` and ${keyset}`;
+    const ascending = (o: { direction: SortDirection }) => (o.direction === 'asc') !== this.reversed;
+    if (this.order.length) sql += ` order by ${this.order.map((o) => (ascending(o) ? o.column : `${o.column} desc`)).join(', ')}`;
     if (this.rowLimit !== null) sql += ' limit ?';
     return sql;
   }
@@ -85,16 +119,22 @@ export class ListQuery {
   get params(): unknown[] {
     const params = [...this.where.params];
     if (this.afterValues) params.push(...this.afterValues);
+    if (this.beforeValues) params.push(...this.beforeValues);
     if (this.rowLimit !== null) params.push(this.rowLimit);
     return params;
   }
 
-  private keyset(): string | null {
-    if (!this.afterValues) return null;
+  private keyset(values: unknown[] | null, side: 'after' | 'before'): string | null {
+    if (!values) return null;
     const columns = this.order.map((o) => o.column);
-    if (columns.length !== this.afterValues.length) throw new Error('ListQuery: after() needs one value per order column');
-    const op = this.order[0].direction === 'asc' ? '>' : '<';
+    if (columns.length !== values.length) throw new Error(`ListQuery: ${side}() needs one value per order column`);
+    const op = (this.order[0].direction === 'asc') === (side === 'after') ? '>' : '<';
     if (columns.length === 1) return `${columns[0]} ${op} ?`;
     return `(${columns.join(', ')}) ${op} (${columns.map(() => '?').join(', ')})`;
   }
+}
+
+/** A list's total, counted on `em` only when asked (a connection's totalCount). */
+export function countOf(em: EntityManager, q: ListQuery): () => Promise<number> {
+  return async () => (await execute<Array<{ n: number }>>(em, q.countSql(), q.countParams))[0].n;
 }

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgsType, ProgramArg, ProgramPageArgs } from '../types/args.type';
-import { pageWindow, toPage } from '../../common/pagination';
+import { pageOfList, pageWindow } from '../../common/pagination';
 import type { Affiliate } from '../../modules/affiliates/affiliate.entity';
 import type { GraphQLContext } from '../context';
 import { Connection, toConnection } from '../types/connection.type';
@@ -31,8 +31,8 @@ export class AffiliateResolver {
   }
 
   @Query(() => AffiliateConnection, { description: 'Affiliates of the program in creation order, one page at a time.' })
-  async affiliates(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, { first, after }));
+  async affiliates(@Args() { programId, ...page }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, page));
   }
 
   @ValidateArgs({ input: CreateAffiliateBody })
@@ -75,10 +75,10 @@ export class AffiliateResolver {
   }
 
   @FieldResolver(() => LinkConnection, { description: 'The links the affiliate owns, in creation order, one page at a time.' })
-  async links(@Root() a: Affiliate, @Args() { first, after }: PageArgsType, @Ctx() ctx: GraphQLContext) {
+  async links(@Root() a: Affiliate, @Args() page: PageArgsType, @Ctx() ctx: GraphQLContext) {
+    const w = pageWindow(page);
     // Through the loader: listing affiliates with their links costs one query for all of them.
     const all = await ctx.loaders.for(a.programId).linksByAffiliateId.load(a.id);
-    const { limit, afterId } = pageWindow({ first, after });
-    return toConnection(toPage(afterId ? all.filter((l) => l.id > afterId) : all, limit));
+    return toConnection(pageOfList(all, w));
   }
 }

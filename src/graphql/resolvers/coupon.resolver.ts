@@ -32,8 +32,8 @@ export class CouponResolver {
   }
 
   @Query(() => CouponConnection, { description: `Coupons, newest first. ${NOT_PARTNER}` })
-  async coupons(@Args() { programId, first, after }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.coupons.listCoupons(ctx, programId, { first, after }));
+  async coupons(@Args() { programId, ...page }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.coupons.listCoupons(ctx, programId, page));
   }
 
   @ValidateArgs({ input: CreateCouponBody })

@@ -22,8 +22,8 @@ class LinksArgs extends ProgramPageArgs implements GraphQLInput<LinkListArgs> {
 export class LinkResolver {
   @ValidateArgs(LinkListArgs.properties)
   @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order.' })
-  async links(@Args() { programId, filter, first, after }: LinksArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, { first, after }));
+  async links(@Args() { programId, filter, ...page }: LinksArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, page));
   }
 
   @ValidateArgs({ input: CreateLinkBody })

@@ -53,8 +53,8 @@ export class PromotionalCodeResolver {
 
   @ValidateArgs(PromotionalCodeListArgs.properties)
   @Query(() => PromotionalCodeConnection, { description: `Codes matching every given filter, newest first. ${NOT_PARTNER}` })
-  async promotionalCodes(@Args() { programId, filter, first, after }: PromotionalCodesArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.promoCodes.listPromoCodes(ctx, programId, filter ?? {}, { first, after }));
+  async promotionalCodes(@Args() { programId, filter, ...page }: PromotionalCodesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.promoCodes.listPromoCodes(ctx, programId, filter ?? {}, page));
   }
 
   @ValidateArgs({ input: CreatePromotionalCodeBody })

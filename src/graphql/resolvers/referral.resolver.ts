@@ -34,8 +34,8 @@ export class ReferralResolver {
 
   @ValidateArgs(ReferralListArgs.properties)
   @Query(() => ReferralConnection, { description: 'Referrals matching every given filter, in creation order.' })
-  async referrals(@Args() { programId, filter, first, after }: ReferralsArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.referrals.listReferrals(ctx, programId, filter ?? {}, { first, after }));
+  async referrals(@Args() { programId, filter, ...page }: ReferralsArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.referrals.listReferrals(ctx, programId, filter ?? {}, page));
   }
 
   @ValidateArgs({ input: CreateReferralBody })

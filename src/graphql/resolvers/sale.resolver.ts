@@ -40,8 +40,8 @@ export class SaleResolver {
 
   @ValidateArgs(SaleListArgs.properties)
   @Query(() => SaleConnection, { description: 'Sales matching every given filter, in creation order.' })
-  async sales(@Args() { programId, filter, first, after }: SalesArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, { first, after }));
+  async sales(@Args() { programId, filter, ...page }: SalesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, page));
   }
 
   @ValidateArgs({ input: RecordSaleBody })
@@ -98,8 +98,8 @@ export class SaleResolver {
 @Resolver(() => CommissionType)
 export class CommissionResolver {
   @Query(() => CommissionConnection, { description: `Commissions, optionally by status (pending ones past their hold are approved first). ${NOT_PARTNER}` })
-  async commissions(@Args() { programId, status, first, after }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, { first, after }));
+  async commissions(@Args() { programId, status, ...page }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, page));
   }
 
   @Query(() => [PayoutBatchType], { description: `Payout batches, newest first. ${NOT_PARTNER}` })

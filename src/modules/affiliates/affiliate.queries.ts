@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
 import { detachedRows, insertEntity, joinedColumns, toDetached } from '../../db/rows';
@@ -63,10 +64,10 @@ export async function firstLinkId(em: EntityManager, programId: string, affiliat
   return rows[0]?.id ?? null;
 }
 
-/** Up to `limit` affiliates in creation (id) order, after `afterId` when given; read-only. */
-export function affiliatesAfter(em: EntityManager, programId: string, afterId: string | undefined, limit: number): Promise<Affiliate[]> {
-  const q = new ListQuery('affiliates', 'program_id', programId).orderBy('id').after(afterId).limit(limit);
-  return detachedRows(em, Affiliate, q.sql('*'), q.params);
+/** A page of affiliates in creation (id) order; read-only. */
+export async function affiliatesPage(em: EntityManager, programId: string, window: PageWindow<string>): Promise<{ rows: Affiliate[]; q: ListQuery }> {
+  const q = new ListQuery('affiliates', 'program_id', programId).orderBy('id').window(window);
+  return { rows: await detachedRows(em, Affiliate, q.sql('*'), q.params), q };
 }
 
 /** The program's affiliates with these ids (a DataLoader's batch), read-only. */

@@ -1,3 +1,4 @@
+import { countOf } from '../../db/list-query';
 import { DomainError, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { toPage, pageWindow, type Page, type PageArgs } from '../../common/pagination';
@@ -22,7 +23,7 @@ import type { Affiliate, AffiliateStatus } from './affiliate.entity';
 import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup, findAffiliateWithLinks } from './affiliate.finder';
 import {
   affiliateCount,
-  affiliatesAfter,
+  affiliatesPage,
   deleteAffiliateRow,
   insertAffiliate,
   insertAffiliateLink,
@@ -101,8 +102,9 @@ export class AffiliateService {
   /** Affiliates of the program in creation order, one page at a time. */
   async listAffiliates(ctx: ServiceContext, programId: string | null | undefined, page: PageArgs): Promise<Page<Affiliate>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = pageWindow(page);
-    return toPage(await affiliatesAfter(ctx.em, program.id, afterId, limit + 1), limit);
+    const w = pageWindow(page);
+    const { rows, q } = await affiliatesPage(ctx.em, program.id, w);
+    return toPage(rows, w, countOf(ctx.em, q));
   }
 
   /**

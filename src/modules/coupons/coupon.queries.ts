@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
 import { detachedRows } from '../../db/rows';
@@ -40,9 +41,9 @@ export async function couponExternalIdTaken(em: EntityManager, programId: string
 }
 
 /** A page of the program's coupons, newest first (`limit` rows, `afterId` the previous page's last). */
-export function couponsPage(em: EntityManager, programId: string, window: { limit: number; afterId?: string }): Promise<Coupon[]> {
-  const q = new ListQuery('coupons', 'program_id', programId).orderBy('id', 'desc').after(window.afterId).limit(window.limit);
-  return detachedRows(em, Coupon, q.sql('*'), q.params);
+export async function couponsPage(em: EntityManager, programId: string, window: PageWindow<string>): Promise<{ rows: Coupon[]; q: ListQuery }> {
+  const q = new ListQuery('coupons', 'program_id', programId).orderBy('id', 'desc').window(window);
+  return { rows: await detachedRows(em, Coupon, q.sql('*'), q.params), q };
 }
 
 /** The column of each field a coupon is created or changed with. */

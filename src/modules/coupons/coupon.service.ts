@@ -1,3 +1,4 @@
+import { countOf } from '../../db/list-query';
 import { DomainError, notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
@@ -78,8 +79,9 @@ export class CouponService {
   /** The program's coupons, newest first. */
   async listCoupons(ctx: ServiceContext, programId: string | null | undefined, page: PageArgs): Promise<Page<Coupon>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = pageWindow(page);
-    return toPage(await couponsPage(ctx.em, program.id, { limit: limit + 1, afterId }), limit);
+    const w = pageWindow(page);
+    const { rows, q } = await couponsPage(ctx.em, program.id, w);
+    return toPage(rows, w, countOf(ctx.em, q));
   }
 
   /** Creates a coupon (PERCENTAGE by default, duration forever by default); fires coupon.created. */

@@ -1,6 +1,7 @@
 import { DomainError, notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { countOf } from '../../db/list-query';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter, findAffiliateByEmail, findAffiliateByLookup } from '../affiliates/affiliate.finder';
@@ -22,8 +23,6 @@ export interface LinkFilter {
   affiliateEmail?: string | null;
 }
 
-const emptyPage = (): Page<AffiliateLink> => ({ nodes: [], hasNextPage: false, endCursor: null });
-
 /** Affiliate links: listing, creation, renaming and deletion, each reported as `affiliate.updated` of the owner. */
 export class LinkService {
   constructor(
@@ -35,7 +34,7 @@ export class LinkService {
   /** Links matching every filter given (all of the program's without filters), in creation order; never null. */
   async listLinks(ctx: ServiceContext, programId: string | null | undefined, filter: LinkFilter, page: PageArgs): Promise<Page<AffiliateLink>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = pageWindow(page);
+    const w = pageWindow(page);
     if (filter.id != null && !isUuid(filter.id)) return emptyPage();
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return emptyPage();
@@ -44,13 +43,12 @@ export class LinkService {
       .filter(filter.link?.trim().toLowerCase(), 'lower(l.link) = ?')
       .filter(affiliateId, 'l.affiliate_id = ?')
       .orderBy('l.id')
-      .after(afterId)
-      .limit(limit + 1);
+      .window(w);
     // The owner comes in the same statement: every link answer shows it.
     const { links, owners } = await linksWithOwners(ctx.em, q);
     const loader = ctx.loaders?.for(program.id).affiliateById;
     if (loader) for (const a of owners) loader.prime(a.id, a);
-    return toPage(links, limit);
+    return toPage(links, w, countOf(ctx.em, q));
   }
 
   /** Adds a link to the affiliate named by `affiliateId` (UUID, slug or click id) or `affiliateEmail`. */

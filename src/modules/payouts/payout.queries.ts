@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
@@ -21,14 +22,14 @@ export async function approveDueCommissions(em: EntityManager, programId: string
 }
 
 /** A page of commissions (of one status when given) in creation order. */
-export function commissionsPage(
+export async function commissionsPage(
   em: EntityManager,
   programId: string,
   status: CommissionStatus | null,
-  window: { limit: number; afterId?: string },
-): Promise<Commission[]> {
-  const q = new ListQuery('commissions', 'program_id', programId).filter(status, 'status = ?').orderBy('id').after(window.afterId).limit(window.limit);
-  return detachedRows(em, Commission, q.sql('*'), q.params);
+  window: PageWindow<string>,
+): Promise<{ rows: Commission[]; q: ListQuery }> {
+  const q = new ListQuery('commissions', 'program_id', programId).filter(status, 'status = ?').orderBy('id').window(window);
+  return { rows: await detachedRows(em, Commission, q.sql('*'), q.params), q };
 }
 
 /** The program's payout batches, newest first. */

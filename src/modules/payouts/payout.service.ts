@@ -1,3 +1,4 @@
+import { countOf } from '../../db/list-query';
 import { add, dec, toText } from '../../common/decimal';
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
@@ -34,10 +35,12 @@ export class PayoutService {
     const program = await this.programs.requireProgram(ctx, programId);
     if (status != null && !(COMMISSION_STATUSES as readonly string[]).includes(status))
       throw validationError(`status must be one of ${COMMISSION_STATUSES.join(', ')}`, 'status');
-    const { limit, afterId } = pageWindow(page);
+    const w = pageWindow(page);
     return inTransaction(ctx, async (tx) => {
       await approveDueCommissions(tx.em, program.id);
-      return toPage(await commissionsPage(tx.em, program.id, (status as CommissionStatus | null) ?? null, { limit: limit + 1, afterId }), limit);
+      const { rows, q } = await commissionsPage(tx.em, program.id, (status as CommissionStatus | null) ?? null, w);
+      // Counted later, when asked, on the request's EntityManager (this transaction is over by then).
+      return toPage(rows, w, countOf(ctx.em, q));
     });
   }
 

@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../common/ids';
 import { ListQuery } from '../../db/list-query';
@@ -39,19 +40,18 @@ export async function codeByExternalId(em: EntityManager, programId: string, ext
 }
 
 /** A page of codes, newest first (`limit` rows, `afterId` the previous page's last). */
-export function codesPage(
+export async function codesPage(
   em: EntityManager,
   programId: string,
   filter: { couponId?: string | null; affiliateId?: string | null },
-  window: { limit: number; afterId?: string },
-): Promise<PromotionalCode[]> {
+  window: PageWindow<string>,
+): Promise<{ rows: PromotionalCode[]; q: ListQuery }> {
   const q = new ListQuery('promotional_codes', 'program_id', programId)
     .filter(filter.couponId, 'coupon_id = ?')
     .filter(filter.affiliateId, 'affiliate_id = ?')
     .orderBy('id', 'desc')
-    .after(window.afterId)
-    .limit(window.limit);
-  return detachedRows(em, PromotionalCode, q.sql('*'), q.params);
+    .window(window);
+  return { rows: await detachedRows(em, PromotionalCode, q.sql('*'), q.params), q };
 }
 
 /** The column of each field a code is changed with. */

@@ -1,6 +1,7 @@
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { countOf } from '../../db/list-query';
 import { isDuplicate } from '../../db/db-errors';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -87,12 +88,12 @@ export class PromotionalCodeService {
   /** Codes matching every filter given, newest first. */
   async listPromoCodes(ctx: ServiceContext, programId: string | null | undefined, filter: PromoCodeFilter, page: PageArgs): Promise<Page<PromotionalCode>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = pageWindow(page);
-    const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    if (filter.couponId != null && !isUuid(filter.couponId)) return empty;
+    const w = pageWindow(page);
+    if (filter.couponId != null && !isUuid(filter.couponId)) return emptyPage();
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
-    if (affiliateId === null) return empty;
-    return toPage(await codesPage(ctx.em, program.id, { couponId: filter.couponId, affiliateId }, { limit: limit + 1, afterId }), limit);
+    if (affiliateId === null) return emptyPage();
+    const { rows, q } = await codesPage(ctx.em, program.id, { couponId: filter.couponId, affiliateId }, w);
+    return toPage(rows, w, countOf(ctx.em, q));
   }
 
   /**

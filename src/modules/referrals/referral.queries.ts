@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ListQuery } from '../../db/list-query';
 import { detachedRows } from '../../db/rows';
@@ -21,19 +22,18 @@ export function referralsByEmail(em: EntityManager, programId: string, email: st
 }
 
 /** A page of referrals in creation order (`limit` rows, `afterId` the previous page's last). */
-export function referralsPage(
+export async function referralsPage(
   em: EntityManager,
   programId: string,
   filter: { affiliateId?: string | null; externalId?: string | null },
-  window: { limit: number; afterId?: string },
-): Promise<Referral[]> {
+  window: PageWindow<string>,
+): Promise<{ rows: Referral[]; q: ListQuery }> {
   const q = new ListQuery('referrals', 'program_id', programId)
     .filter(filter.affiliateId, 'affiliate_id = ?')
     .filter(filter.externalId, 'referred_user_external_id = ?')
     .orderBy('id')
-    .after(window.afterId)
-    .limit(window.limit);
-  return detachedRows(em, Referral, q.sql('*'), q.params);
+    .window(window);
+  return { rows: await detachedRows(em, Referral, q.sql('*'), q.params), q };
 }
 
 /** Whether the program has referred this customer (by external id or email) before: first-time-order codes. */

@@ -1,6 +1,7 @@
 import { DomainError, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { countOf } from '../../db/list-query';
 import { inTransaction, writeQueued } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
@@ -72,10 +73,11 @@ export class ReferralService {
   /** Referrals matching every filter given (all of the program's without filters), in creation order. */
   async listReferrals(ctx: ServiceContext, programId: string | null | undefined, filter: ReferralFilter, page: PageArgs): Promise<Page<Referral>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = pageWindow(page);
+    const w = pageWindow(page);
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
-    if (affiliateId === null) return { nodes: [], hasNextPage: false, endCursor: null };
-    return toPage(await referralsPage(ctx.em, program.id, { affiliateId, externalId: filter.externalId }, { limit: limit + 1, afterId }), limit);
+    if (affiliateId === null) return emptyPage();
+    const { rows, q } = await referralsPage(ctx.em, program.id, { affiliateId, externalId: filter.externalId }, w);
+    return toPage(rows, w, countOf(ctx.em, q));
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
 import { ListQuery } from '../../db/list-query';
@@ -61,8 +62,8 @@ export async function salesPage(
   em: EntityManager,
   programId: string,
   filter: SalesPageFilter,
-  window: { limit: number; afterId?: number },
-): Promise<{ sales: Sale[]; commissions: Array<Commission | null> }> {
+  window: PageWindow<number>,
+): Promise<{ sales: Sale[]; commissions: Array<Commission | null>; q: ListQuery }> {
   const q = new ListQuery('sales s', 's.program_id', programId)
     .join('left join commissions c on c.program_id = s.program_id and c.sale_id = s.id')
     .filter(filter.referralId, 's.referral_id = ?')
@@ -70,11 +71,10 @@ export async function salesPage(
     .filter(filter.externalId, 's.external_id = ?')
     .filter(filter.externalInvoiceId, 's.external_invoice_id = ?')
     .orderBy('s.id')
-    .after(window.afterId)
-    .limit(window.limit);
+    .window(window);
   const raw = await execute<Row[]>(em, q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}`), q.params);
   const commissions = toDetached(em, Commission, raw, 'commission__');
-  return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)) };
+  return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)), q };
 }
 
 /** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */

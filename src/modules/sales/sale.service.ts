@@ -1,5 +1,6 @@
 import { isUuid } from '../../common/ids';
-import { numericPageWindow, toNumericPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, numericPageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { countOf } from '../../db/list-query';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter } from '../affiliates/affiliate.finder';
 import type { EventService } from '../events/event.service';
@@ -38,21 +39,20 @@ export class SaleService {
   /** Sales matching every filter given (all of the program's without filters), in creation order. */
   async listSales(ctx: ServiceContext, programId: string | null | undefined, filter: SaleFilter, page: PageArgs): Promise<Page<Sale>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const { limit, afterId } = numericPageWindow(page);
-    const empty = { nodes: [], hasNextPage: false, endCursor: null };
-    if (filter.referralId != null && !isUuid(filter.referralId)) return empty;
+    const w = numericPageWindow(page);
+    if (filter.referralId != null && !isUuid(filter.referralId)) return emptyPage();
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
-    if (affiliateId === null) return empty;
-    const { sales, commissions } = await salesPage(
+    if (affiliateId === null) return emptyPage();
+    const { sales, commissions, q } = await salesPage(
       ctx.em,
       program.id,
       { affiliateId, referralId: filter.referralId, externalId: filter.saleExternalId, externalInvoiceId: filter.saleExternalInvoiceId },
-      { limit: limit + 1, afterId },
+      w,
     );
     // Each sale's commission came in the same statement: its rate, amount and status resolve without another.
     const loader = ctx.loaders?.for(program.id).commissionBySaleId;
     if (loader) sales.forEach((sale, i) => loader.prime(sale.id, commissions[i]));
-    return toNumericPage(sales, limit);
+    return toPage(sales, w, countOf(ctx.em, q));
   }
 
   /** See SaleRecorder.recordSale. */

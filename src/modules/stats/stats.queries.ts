@@ -58,7 +58,8 @@ function activitySql(scope: StatsScope, plan: QueryPlan, perAffiliate: boolean, 
       rangeTo: plan.ranges.map((r) => r.to),
       rangeBucket: plan.ranges.map((r) => r.bucket),
     });
-    const scopeId = perAffiliate ? '' : scope.level === 'p' ? ' and x.scope_id = {program}' : ' and x.scope_id = {scope}';
+    // A program's own buckets: level alone (their scope is the program), so its covering index serves them.
+    const scopeId = perAffiliate || scope.level === 'p' ? '' : ' and x.scope_id = {scope}';
     // One index range scan per range (lateral, kept apart by `offset 0`): flattened into a join, the planner
     // merges on the grain alone and filters the ranges over every bucket of the program.
     arms.push(

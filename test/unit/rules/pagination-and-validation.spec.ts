@@ -11,8 +11,8 @@ describe('pagination', () => {
   const id = '0190a6b2-3c4d-7e5f-8a6b-7c8d9e0f1a2b';
 
   test('defaults and bounds of first', () => {
-    expect(pageWindow({})).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: undefined });
-    expect(pageWindow({ first: null, after: null })).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: undefined });
+    expect(pageWindow({})).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: undefined, beforeId: undefined, backward: false });
+    expect(pageWindow({ first: null, after: null })).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: undefined, beforeId: undefined, backward: false });
     expect(pageWindow({ first: 1 }).limit).toBe(1);
     expect(pageWindow({ first: MAX_PAGE_SIZE }).limit).toBe(MAX_PAGE_SIZE);
     expect(MAX_PAGE_SIZE).toBe(500);
@@ -29,7 +29,8 @@ describe('pagination', () => {
     const c = encodeCursor(id);
     expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(c)).toBe(id);
-    expect(pageWindow({ after: c })).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: id });
+    expect(pageWindow({ after: c })).toEqual({ limit: DEFAULT_PAGE_SIZE, afterId: id, beforeId: undefined, backward: false });
+    expect(pageWindow({ last: 5, before: c })).toEqual({ limit: 5, afterId: undefined, beforeId: id, backward: true });
   });
 
   test.each(['garbage', '!!!', encodeCursor('not-a-uuid'), encodeCursor(`${id}x`), encodeCursor('123'), id])(
@@ -42,11 +43,27 @@ describe('pagination', () => {
     },
   );
 
-  test('toPage uses the extra row to tell whether another page exists', () => {
+  test('toPage uses the extra row to tell whether another page exists, and turns a backward read round', () => {
     const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    expect(toPage(rows, 2)).toEqual({ nodes: [{ id: 'a' }, { id: 'b' }], hasNextPage: true, endCursor: encodeCursor('b') });
-    expect(toPage(rows, 3)).toEqual({ nodes: rows, hasNextPage: false, endCursor: encodeCursor('c') });
-    expect(toPage([], 3)).toEqual({ nodes: [], hasNextPage: false, endCursor: null });
+    const forward = (limit: number, afterId?: string) => ({ limit, afterId, backward: false });
+    expect(toPage(rows, forward(2))).toMatchObject({
+      nodes: [{ id: 'a' }, { id: 'b' }],
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: encodeCursor('a'),
+      endCursor: encodeCursor('b'),
+    });
+    expect(toPage(rows, forward(3, 'x'))).toMatchObject({ nodes: rows, hasNextPage: false, hasPreviousPage: true, endCursor: encodeCursor('c') });
+    expect(toPage([], forward(3))).toMatchObject({ nodes: [], hasNextPage: false, startCursor: null, endCursor: null });
+    // Read newest first (c, b, a) for `last: 2`: the page is b, c, and more precede it.
+    const backward = toPage([...rows].reverse(), { limit: 2, backward: true });
+    expect(backward).toMatchObject({ nodes: [{ id: 'b' }, { id: 'c' }], hasPreviousPage: true, hasNextPage: false });
+  });
+
+  test('first with last, or a size out of range, is VALIDATION_FAILED naming it', () => {
+    expect(domainErrorOf(() => pageWindow({ first: 1, last: 1 })).details?.[0].field).toBe('last');
+    expect(domainErrorOf(() => pageWindow({ last: 0 })).details?.[0].field).toBe('last');
+    expect(domainErrorOf(() => pageWindow({ before: 'garbage', last: 1 })).details?.[0].field).toBe('before');
   });
 });
 
