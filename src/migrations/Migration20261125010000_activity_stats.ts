@@ -120,7 +120,9 @@ create trigger sales_stats_insert after insert on sales for each row execute fun
 create trigger sales_stats_delete after delete on sales for each row execute function stat_sale_delta();
 create trigger sales_stats_update after update on sales for each row
   when ((old.program_id, old.affiliate_id, old.link_id, old.created_at, old.total_earned, old.refunded, old.refunded_at)
-    is distinct from (new.program_id, new.affiliate_id, new.link_id, new.created_at, new.total_earned, new.refunded, new.refunded_at))
+    is distinct from (new.program_id, new.affiliate_id, new.link_id, new.created_at, new.total_earned, new.refunded, new.refunded_at)
+    -- A refund without its time counts at the sale's updated_at (as every reader of it does).
+    or (new.refunded and new.refunded_at is null and old.updated_at is distinct from new.updated_at))
   execute function stat_sale_delta();
 
 create function commission_sale_fields() returns trigger language plpgsql as $$

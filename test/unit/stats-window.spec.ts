@@ -50,6 +50,18 @@ describe('bucket starts', () => {
     ]);
   });
 
+  test('west of UTC too: a skipped midnight starts the day at the change, never an hour early (Santiago, Havana)', () => {
+    expect(iso(parseBound('2025-09-07', 'from', 'America/Santiago'))).toBe('2025-09-07T04:00:00.000Z');
+    expect(starts('2025-09-06T04:00:00Z', '2025-09-08T03:00:00Z', 'America/Santiago', 'day')).toEqual(['2025-09-06T04:00:00.000Z', '2025-09-07T04:00:00.000Z']);
+    expect(iso(parseBound('2025-03-09', 'from', 'America/Havana'))).toBe('2025-03-09T05:00:00.000Z');
+    // A time that happens twice is its first occurrence.
+    expect(iso(parseBound('2026-10-25T02:30', 'from', 'Europe/Berlin'))).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  test("the first bucket of a week or month is labelled with its own offset, not the window start's", () => {
+    expect(starts('2026-03-31T10:00:00Z', '2026-04-15T00:00:00Z', 'Europe/Berlin', 'month')[0]).toBe('2026-02-28T23:00:00.000Z');
+  });
+
   test('weeks from Monday and months from the 1st, at local midnight; the first bucket at or before from', () => {
     expect(starts('2026-11-04T12:00:00Z', '2026-11-20T00:00:00Z', 'UTC', 'week')).toEqual([
       '2026-11-02T00:00:00.000Z',

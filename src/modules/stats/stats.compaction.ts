@@ -34,14 +34,26 @@ export class StatsCompactor extends PollingWorker {
     }
   }
 
-  /** Recomputes one program's buckets from its rows (stats.queries.ts rebuildBuckets), in one snapshot. */
+  /**
+   * Recomputes one program's buckets from its rows (stats.queries.ts rebuildBuckets), in one snapshot. The
+   * snapshot is taken when the transaction's first statement starts, before the fold lock is granted: a fold that
+   * commits meanwhile makes the deletes fail to serialize, and the rebuild starts again.
+   */
   async rebuild(programId: string): Promise<void> {
-    await this.orm.em.fork().transactional(
-      async (em) => {
-        await claimFolding(em, true);
-        await rebuildBuckets(em, programId);
-      },
-      { isolationLevel: IsolationLevel.REPEATABLE_READ },
-    );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.orm.em.fork().transactional(
+          async (em) => {
+            await claimFolding(em, true);
+            await rebuildBuckets(em, programId);
+          },
+          { isolationLevel: IsolationLevel.REPEATABLE_READ },
+        );
+        return;
+      } catch (err) {
+        const code = (err as { code?: string; previous?: { code?: string } }).code ?? (err as { previous?: { code?: string } }).previous?.code;
+        if (code !== '40001' || attempt >= 10) throw err;
+      }
+    }
   }
 }

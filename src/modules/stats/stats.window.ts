@@ -42,7 +42,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Is this an IANA time zone name both this process and PostgreSQL can use? (PostgreSQL's list is checked by the service.) */
+/** Is this an IANA time zone name this process knows? (All time zone arithmetic is done here, none in SQL.) */
 export function isZoneName(timeZone: string): boolean {
   if (timeZone.length > 64 || !ZONE_NAME.test(timeZone)) return false;
   try {
@@ -64,13 +64,22 @@ function offsetAt(utcMs: number, timeZone: string): number {
   return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
-/** The instant of a wall-clock time in a zone (a time skipped by a daylight-saving change moves forward). */
+/**
+ * The instant of a wall-clock time (`local`: its fields read as UTC) given the zone's offsets, as Temporal's
+ * 'compatible' rule: a time that happens twice (clocks going back) is its first occurrence; a time that does not
+ * happen (clocks going forward) is moved forward by the change, to the instant of the change for a skipped
+ * midnight. Offsets change at most once within a day on either side.
+ */
+function wallToInstant(local: number, offset: (utcMs: number) => number): number {
+  const candidates = [local - offset(local - DAY), local - offset(local + DAY)];
+  const valid = candidates.filter((u) => u + offset(u) === local);
+  return valid.length ? Math.min(...valid) : Math.max(...candidates);
+}
+
+/** The instant of a wall-clock time in a zone (see wallToInstant). */
 export function zonedInstant(parts: [number, number, number, number, number, number, number], timeZone: string): Date {
   const [y, mo, d, h, mi, s, ms] = parts;
-  const local = Date.UTC(y, mo - 1, d, h, mi, s, ms);
-  let utc = local - offsetAt(local, timeZone);
-  utc = local - offsetAt(utc, timeZone);
-  return new Date(utc);
+  return new Date(wallToInstant(Date.UTC(y, mo - 1, d, h, mi, s, ms), (u) => offsetAt(u, timeZone)));
 }
 
 function validDate(y: number, mo: number, d: number): boolean {
@@ -258,22 +267,22 @@ function localDate(t: Date, timeZone: string): [number, number, number] {
  * month) from the one at or before `from` to the last before `to`. Daylight-saving days are what they are.
  */
 export function seriesStarts(window: StatsWindow, interval: StatsInterval): Date[] {
-  const offset = offsetsBetween(window.from.getTime() - DAY, window.to.getTime() + DAY, window.timeZone);
   const [y, m, d] = localDate(window.from, window.timeZone);
   let cursor = Date.UTC(y, m - 1, d);
   if (interval === 'week') cursor -= ((new Date(cursor).getUTCDay() + 6) % 7) * DAY;
   if (interval === 'month') cursor = Date.UTC(y, m - 1, 1);
+  // Offsets known from before the first bucket (a week's Monday, a month's 1st) to after the window.
+  const offset = offsetsBetween(cursor - 2 * DAY, window.to.getTime() + 2 * DAY, window.timeZone);
   const starts: Date[] = [];
   const end = window.to.getTime();
   for (;;) {
     const c = new Date(cursor);
-    // As zonedInstant, with the offsets known: a midnight skipped by a change becomes the change's instant.
-    const start = new Date(cursor - offset(cursor - offset(cursor)));
+    const start = new Date(wallToInstant(cursor, offset));
     if (start.getTime() >= end) break;
     starts.push(start);
     cursor = interval === 'day' ? cursor + DAY : interval === 'week' ? cursor + 7 * DAY : Date.UTC(c.getUTCFullYear(), c.getUTCMonth() + 1, 1);
   }
-  // A first midnight skipped by a daylight-saving change lands after `from`: the first bucket still starts there.
+  // The first bucket may start before `from` (a week's Monday); it never starts after it.
   if (starts.length && starts[0].getTime() > window.from.getTime()) starts[0] = window.from;
   return starts;
 }
