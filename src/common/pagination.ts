@@ -46,7 +46,7 @@ function decodeNumericCursor(cursor: string, field: 'after' | 'before'): number 
   return Number(id);
 }
 
-/** @deprecated name kept for callers that decode one `after` cursor. */
+/** The id an `after` cursor stands for (VALIDATION_FAILED on `after` when it is not one). */
 export const decodeCursor = (cursor: string): string => decodeUuidCursor(cursor, 'after');
 
 function window<K>(args: PageArgs, decode: (cursor: string, field: 'after' | 'before') => K): PageWindow<K> {

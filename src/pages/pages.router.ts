@@ -1,3 +1,4 @@
+import { createLoaders } from '../modules/loaders';
 import { activityChart } from './activity-chart';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -119,11 +120,14 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     // The last 30 days (UTC), from the queries GraphQL `stats` and `topAffiliates` answer with.
     const activity = await services.stats.stats(u.ctx, program.id, { interval: 'day' });
     const leaders = await services.stats.topAffiliates(u.ctx, program.id, { by: 'revenue', first: 10 });
-    const names = new Map<string, string>();
-    for (const l of leaders) {
-      const a = await services.affiliates.findAffiliate(u.ctx, { programId: program.id, id: l.affiliateId });
-      names.set(l.affiliateId, a ? `${a.firstName} ${a.lastName} <${a.email}>` : l.affiliateId);
-    }
+    // The leaders' names in one statement, through the loader GraphQL uses for the same relation.
+    const owners = await createLoaders(u.ctx.em, program.id).affiliateById.loadMany(leaders.map((l) => l.affiliateId));
+    const names = new Map(
+      leaders.map((l, i) => {
+        const a = owners[i];
+        return [l.affiliateId, a && !(a instanceof Error) ? `${a.firstName} ${a.lastName} <${a.email}>` : l.affiliateId];
+      }),
+    );
     const amount = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${activity.currency}`;
     const t = activity.totals;
     const when = (d: Date | string | null) => (d ? new Date(d).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');

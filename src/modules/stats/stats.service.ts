@@ -1,3 +1,4 @@
+import { add, dec, toText } from '../../common/decimal';
 import { validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { moneyToNumber } from '../../common/money';
@@ -122,22 +123,7 @@ function toFigures(r: FigureRow, currency: string): Figures {
 function sumFigures(rows: FigureRow[], currency: string): Figures {
   const total = { ...ZERO };
   for (const r of rows) {
-    for (const k of Object.keys(total) as Array<keyof FigureRow>) total[k] = addDecimal(total[k], r[k]);
+    for (const k of Object.keys(total) as Array<keyof FigureRow>) total[k] = toText(add(dec(total[k]), dec(r[k])));
   }
   return toFigures(total, currency);
-}
-
-/** Adds two decimal strings exactly (scaled to 6 places, as stored). */
-function addDecimal(a: string, b: string): string {
-  const scaled = (v: string) => {
-    const neg = v.startsWith('-');
-    const [i, f = ''] = (neg ? v.slice(1) : v).split('.');
-    const n = BigInt(i || '0') * 1_000_000n + BigInt((f + '000000').slice(0, 6));
-    return neg ? -n : n;
-  };
-  const s = scaled(a) + scaled(b);
-  const neg = s < 0n;
-  const abs = neg ? -s : s;
-  const frac = (abs % 1_000_000n).toString().padStart(6, '0');
-  return `${neg ? '-' : ''}${abs / 1_000_000n}.${frac}`;
 }
