@@ -18,72 +18,158 @@ export interface Page<T> {
   startCursor?: string | null;
   /** How many rows the list has, whatever the page: counted only when asked for. */
   totalCount?: () => Promise<number>;
+  /** The cursor of one of `nodes` (an edge's). */
+  cursorOf?: (node: T) => string;
 }
 
-/** Where a page starts and how far it goes: `limit` rows after `afterId`, or the last `limit` before `beforeId`. */
+/** An order a list was asked for: a sort field of that list and a direction (ties broken by id, same direction). */
+export interface ListOrder<F extends string = string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/** How a list's ids travel in cursors: UUIDs and numbers as base64url text, event ids as they are. */
+export interface IdCodec<K> {
+  encode(id: K): string;
+  /** The id a cursor stands for, or null when it is not one. */
+  decode(cursor: string): K | null;
+}
+
+/**
+ * Where a page starts and how far it goes: `limit` rows after `afterId`, or the last `limit` before `beforeId`.
+ * With an `order`, the cursors also carry the sort value of their row (`afterValue`, `beforeValue`: PostgreSQL's
+ * text of the sort expression), so the keyset is (value, id).
+ */
 export interface PageWindow<K> {
   limit: number;
   afterId?: K;
   beforeId?: K;
   /** Reading backwards (`last`): the statement orders in reverse and the page is turned round. */
   backward: boolean;
+  order?: ListOrder;
+  afterValue?: string;
+  beforeValue?: string;
+  codec?: IdCodec<K>;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
 export const encodeCursor = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
+const decodeText = (cursor: string): string => Buffer.from(cursor, 'base64url').toString('utf8');
 
-function decodeUuidCursor(cursor: string, field: 'after' | 'before'): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!isUuid(id)) throw validationError(`${field} is not a valid cursor`, field);
-  return id;
+export const UUID_IDS: IdCodec<string> = {
+  encode: encodeCursor,
+  decode: (cursor) => {
+    const id = decodeText(cursor);
+    return isUuid(id) ? id : null;
+  },
+};
+
+export const NUMERIC_IDS: IdCodec<number> = {
+  encode: (id) => encodeCursor(String(id)),
+  decode: (cursor) => {
+    const id = decodeText(cursor);
+    return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  },
+};
+
+/** Ids that are their own cursor (the event log's `evt_…`, which REST clients pass back as `after`). */
+export const textIds = (pattern: RegExp): IdCodec<string> => ({ encode: (id) => id, decode: (cursor) => (pattern.test(cursor) ? cursor : null) });
+
+/** The cursor of a row in a list read in `order`: the order, the row's sort value and its id, as base64url JSON. */
+function orderedCursor<K>(order: ListOrder, value: string, id: K, codec: IdCodec<K>): string {
+  return encodeCursor(JSON.stringify([order.field, order.direction, value, codec.encode(id)]));
 }
 
-function decodeNumericCursor(cursor: string, field: 'after' | 'before'): number {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw validationError(`${field} is not a valid cursor`, field);
-  return Number(id);
+const ORDERED_PREFIX = encodeCursor('["').slice(0, 2);
+
+/** A cursor's position: its id, and its sort value when the list is ordered. Errors name `field`. */
+function position<K>(cursor: string, field: 'after' | 'before', order: ListOrder | undefined, codec: IdCodec<K>): { id: K; value?: string } {
+  const invalid = () => validationError(`${field} is not a valid cursor`, field);
+  if (cursor.length > 2000) throw invalid();
+  let parsed: unknown = null;
+  if (cursor.startsWith(ORDERED_PREFIX)) {
+    try {
+      parsed = JSON.parse(decodeText(cursor));
+    } catch {
+      parsed = null;
+    }
+  }
+  if (!Array.isArray(parsed)) {
+    if (order) throw validationError(`${field} is a cursor of the list in its default order; send it without orderBy, or start again`, field);
+    const id = codec.decode(cursor);
+    if (id === null) throw invalid();
+    return { id };
+  }
+  const [f, direction, value, idCursor] = parsed as unknown[];
+  if (typeof f !== 'string' || typeof direction !== 'string' || typeof value !== 'string' || typeof idCursor !== 'string' || parsed.length !== 4)
+    throw invalid();
+  if (!order || order.field !== f || order.direction !== direction)
+    throw validationError(`${field} is a cursor of the list ordered by ${f} ${direction}; send that orderBy with it, or start again`, field);
+  const id = codec.decode(idCursor);
+  if (id === null) throw invalid();
+  return { id, value };
 }
 
-/** The id an `after` cursor stands for (VALIDATION_FAILED on `after` when it is not one). */
-export const decodeCursor = (cursor: string): string => decodeUuidCursor(cursor, 'after');
-
-function window<K>(args: PageArgs, decode: (cursor: string, field: 'after' | 'before') => K): PageWindow<K> {
+/**
+ * Normalises page arguments: the page size (first or last, 1 to MAX_PAGE_SIZE), the direction, and the
+ * positions of the cursors, which must belong to `order` (a cursor keeps the order it was read in).
+ */
+export function listWindow<K>(args: PageArgs, codec: IdCodec<K>, order?: ListOrder | null, defaultSize = DEFAULT_PAGE_SIZE): PageWindow<K> {
   if (args.first != null && args.last != null) throw validationError('Send first (paging forward) or last (backward), not both', 'last');
   const backward = args.last != null || (args.before != null && args.first == null);
   const field = backward ? 'last' : 'first';
-  const size = (backward ? args.last : args.first) ?? DEFAULT_PAGE_SIZE;
+  const size = (backward ? args.last : args.first) ?? defaultSize;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw validationError(`${field} must be an integer from 1 to ${MAX_PAGE_SIZE}`, field);
+  const after = args.after ? position(args.after, 'after', order ?? undefined, codec) : undefined;
+  const before = args.before ? position(args.before, 'before', order ?? undefined, codec) : undefined;
   return {
     limit: size,
-    afterId: args.after ? decode(args.after, 'after') : undefined,
-    beforeId: args.before ? decode(args.before, 'before') : undefined,
+    afterId: after?.id,
+    beforeId: before?.id,
+    afterValue: after?.value,
+    beforeValue: before?.value,
     backward,
+    order: order ?? undefined,
+    codec,
   };
 }
 
-/** Normalises page arguments for a list keyed by UUID (time-ordered UUIDv7, so the id is the cursor). */
-export const pageWindow = (args: PageArgs): PageWindow<string> => window(args, decodeUuidCursor);
+/** Normalises page arguments for a list keyed by UUID (time-ordered UUIDv7, so the id is the default order). */
+export const pageWindow = (args: PageArgs, order?: ListOrder | null): PageWindow<string> => listWindow(args, UUID_IDS, order);
 
 /** The same for tables with numeric (bigint identity) ids. */
-export const numericPageWindow = (args: PageArgs): PageWindow<number> => window(args, decodeNumericCursor);
+export const numericPageWindow = (args: PageArgs, order?: ListOrder | null): PageWindow<number> => listWindow(args, NUMERIC_IDS, order);
 
 /**
  * Builds a page from rows fetched with limit + 1 in the window's direction (ListQuery.window): a backward read is
- * turned round so nodes are always in the list's order.
+ * turned round so nodes are always in the list's order. `sortValues[i]` is row i's sort value when the window
+ * has an order (its cursors carry it).
  */
-export function toPage<T extends { id: string | number }>(rows: T[], w: PageWindow<unknown>, totalCount?: () => Promise<number>): Page<T> {
+export function toPage<T extends { id: string | number }>(
+  rows: T[],
+  w: PageWindow<unknown>,
+  totalCount?: () => Promise<number>,
+  sortValues?: readonly string[],
+): Page<T> {
   const more = rows.length > w.limit;
   const nodes = rows.slice(0, w.limit);
-  if (w.backward) nodes.reverse();
+  const codec = (w.codec ?? { encode: (id: unknown) => encodeCursor(String(id)) }) as IdCodec<unknown>;
+  const cursors = nodes.map((n, i) => (w.order && sortValues ? orderedCursor(w.order, sortValues[i], n.id, codec) : codec.encode(n.id)));
+  if (w.backward) {
+    nodes.reverse();
+    cursors.reverse();
+  }
+  const byNode = new Map<T, string>(nodes.map((n, i) => [n, cursors[i]]));
   return {
     nodes,
     hasNextPage: w.backward ? w.beforeId !== undefined : more,
     hasPreviousPage: w.backward ? more : w.afterId !== undefined,
-    startCursor: nodes.length ? encodeCursor(String(nodes[0].id)) : null,
-    endCursor: nodes.length ? encodeCursor(String(nodes[nodes.length - 1].id)) : null,
+    startCursor: cursors[0] ?? null,
+    endCursor: cursors.length ? cursors[cursors.length - 1] : null,
     totalCount,
+    cursorOf: (node) => byNode.get(node) ?? codec.encode(node.id),
   };
 }
 

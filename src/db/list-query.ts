@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execute } from './sql';
 import { Where } from './where';
+import type { PageWindow } from '../common/pagination';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -23,6 +24,9 @@ export type SortDirection = 'asc' | 'desc';
 export class ListQuery {
   readonly where: Where;
   private readonly joins: string[] = [];
+  /** Joins only the order needs (not the count). */
+  private readonly sortJoins: string[] = [];
+  private sortExpr: string | null = null;
   private readonly order: Array<{ column: string; direction: SortDirection }> = [];
   private afterValues: unknown[] | null = null;
   private beforeValues: unknown[] | null = null;
@@ -55,6 +59,17 @@ export class ListQuery {
     return this;
   }
 
+  /** Rows created in [after, before) by `column`, each bound applying when given. */
+  createdBetween(column: string, after: Date | string | null | undefined, before: Date | string | null | undefined): this {
+    return this.filter(after, `${column} >= ?`).filter(before, `${column} < ?`);
+  }
+
+  /** Rows where one of `texts` holds `term` (see searchCondition); nothing when there is no term. */
+  search(term: string | null | undefined, texts: string[]): this {
+    const found = searchCondition(term, texts);
+    return found ? this.and(found.sql, ...found.params) : this;
+  }
+
   /** Appends an order column; the first call's direction is every column's (see keyset paging above). */
   orderBy(column: string, direction: SortDirection = 'asc'): this {
     if (this.order.length && this.order[0].direction !== direction) throw new Error('ListQuery: keyset order columns must share one direction');
@@ -85,6 +100,33 @@ export class ListQuery {
     return this;
   }
 
+  /** A join the sort expression reads (an aggregate per row, say); the count leaves it out. */
+  sortJoin(sql: string): this {
+    this.sortJoins.push(sql);
+    return this;
+  }
+
+  /**
+   * The list's order and page window: by `sortSql` then `idColumn` when the window was asked in an order (its
+   * cursors carry the sort value; `sortSql` must never be null), else by `idColumn` alone in `defaultDirection`.
+   * Select `sortValue()` beside the row to build the cursors (toPage's sortValues).
+   */
+  page(idColumn: string, w: PageWindow<unknown>, sortSql: string | null, defaultDirection: SortDirection = 'asc'): this {
+    if (!w.order || !sortSql) return this.orderBy(idColumn, defaultDirection).window(w);
+    this.sortExpr = sortSql;
+    return this.orderBy(sortSql, w.order.direction)
+      .orderBy(idColumn, w.order.direction)
+      .after(w.afterValue, w.afterId)
+      .before(w.beforeValue, w.beforeId)
+      .backward(w.backward)
+      .limit(w.limit + 1);
+  }
+
+  /** `, (<sort expression>)::text as sort__value` when the list is in a chosen order, else nothing. */
+  sortValue(): string {
+    return this.sortExpr ? `, (${this.sortExpr})::text as sort__value` : '';
+  }
+
   /** A page window over a list ordered by its id alone: after/before ids, direction, limit + 1 (see toPage). */
   window(w: { limit: number; afterId?: unknown; beforeId?: unknown; backward: boolean }): this {
     return this.after(w.afterId)
@@ -107,6 +149,7 @@ export class ListQuery {
   sql(select: string): string {
     let sql = `select ${select} from ${this.from}`;
     if (this.joins.length) sql += ` ${this.joins.join(' ')}`;
+    if (this.sortJoins.length) sql += ` ${this.sortJoins.join(' ')}`;
     sql += ` where ${this.where}`;
     for (const keyset of [this.keyset(this.afterValues, 'after'), this.keyset(this.beforeValues, 'before')]) if (keyset) sql += ` and ${keyset}`;
     const ascending = (o: { direction: SortDirection }) => (o.direction === 'asc') !== this.reversed;
@@ -137,4 +180,17 @@ export class ListQuery {
 /** A list's total, counted on `em` only when asked (a connection's totalCount). */
 export function countOf(em: EntityManager, q: ListQuery): () => Promise<number> {
   return async () => (await execute<Array<{ n: number }>>(em, q.countSql(), q.countParams))[0].n;
+}
+
+/** The sort values a statement with `q.sortValue()` read, one per row (for toPage). */
+export const sortValuesOf = (rows: Array<Record<string, unknown>>): string[] => rows.map((r) => r.sort__value as string);
+
+/**
+ * `(t1 ilike ? or t2 ilike ?)`: one of `texts` (SQL text expressions, each served by a trigram index) holds
+ * `term`, case-insensitively, LIKE's wildcards in the term matching themselves; null without a term.
+ */
+export function searchCondition(term: string | null | undefined, texts: string[]): { sql: string; params: string[] } | null {
+  if (term == null || term === '') return null;
+  const pattern = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+  return { sql: `(${texts.map((t) => `${t} ilike ?`).join(' or ')})`, params: texts.map(() => pattern) };
 }

@@ -9,6 +9,7 @@ import { Migration20261124020000_click_visitors } from '../migrations/Migration2
 import { Migration20261124030000_credential_notifications } from '../migrations/Migration20261124030000_credential_notifications';
 import { Migration20261124040000_credential_moves } from '../migrations/Migration20261124040000_credential_moves';
 import { Migration20261125010000_activity_stats } from '../migrations/Migration20261125010000_activity_stats';
+import { Migration20261125020000_list_search } from '../migrations/Migration20261125020000_list_search';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261124030000_credential_notifications', class: Migration20261124030000_credential_notifications },
   { name: 'Migration20261124040000_credential_moves', class: Migration20261124040000_credential_moves },
   { name: 'Migration20261125010000_activity_stats', class: Migration20261125010000_activity_stats },
+  { name: 'Migration20261125020000_list_search', class: Migration20261125020000_list_search },
 ];

@@ -44,7 +44,7 @@ export function depthLimitRule(maxDepth: number) {
 
 /**
  * Worst-case cost of an operation with its variables: each field costs 1, and a field that pages (has a
- * `first` argument) multiplies its subtree by the page size asked for, or the default page size when omitted.
+ * `first` or `last` argument) multiplies its subtree by the page size asked for, or the default page size when omitted.
  */
 export function operationCost(
   schema: GraphQLSchema,
@@ -71,8 +71,9 @@ export function operationCost(
         let fieldCost = 1;
         if (sel.selectionSet) {
           const inner = measure(sel.selectionSet, def ? getNamedType(def.type) : undefined, seen);
-          const pages = def?.args.some((a) => a.name === 'first');
-          const asked = valueOf(sel.arguments?.find((a) => a.name.value === 'first')?.value);
+          const pages = def?.args.some((a) => a.name === 'first' || a.name === 'last');
+          const sizeArg = (name: string) => valueOf(sel.arguments?.find((a) => a.name.value === name)?.value);
+          const asked = sizeArg('first') ?? sizeArg('last');
           const mult = pages ? Math.min(limits.maxPage, Math.max(1, asked ?? limits.defaultPage)) : 1;
           fieldCost += inner * mult;
         }

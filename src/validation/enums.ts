@@ -34,3 +34,34 @@ export type StatsInterval = (typeof STATS_INTERVALS)[number];
 export const TOP_AFFILIATE_ORDERS = ['revenue', 'commission', 'sales', 'referrals', 'clicks'] as const;
 export type TopAffiliateOrder = (typeof TOP_AFFILIATE_ORDERS)[number];
 export const MAX_TOP_AFFILIATES = 100;
+
+/** The direction of a list's chosen order (ties broken by id in the same direction). */
+export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+
+/** What each list can be ordered by (`orderBy.field`). */
+export const AFFILIATE_ORDER_FIELDS = ['createdAt', 'name', 'clicks', 'referrals', 'sales', 'revenue', 'commission'] as const;
+export type AffiliateOrderField = (typeof AFFILIATE_ORDER_FIELDS)[number];
+export const LINK_ORDER_FIELDS = ['createdAt', 'name', 'clicks', 'referrals', 'sales', 'revenue'] as const;
+export type LinkOrderField = (typeof LINK_ORDER_FIELDS)[number];
+export const REFERRAL_ORDER_FIELDS = ['createdAt', 'name', 'sales', 'revenue'] as const;
+export type ReferralOrderField = (typeof REFERRAL_ORDER_FIELDS)[number];
+export const SALE_ORDER_FIELDS = ['createdAt', 'name', 'revenue', 'commission'] as const;
+export type SaleOrderField = (typeof SALE_ORDER_FIELDS)[number];
+export const COMMISSION_ORDER_FIELDS = ['createdAt', 'commission'] as const;
+export type CommissionOrderField = (typeof COMMISSION_ORDER_FIELDS)[number];
+export const PAYOUT_BATCH_ORDER_FIELDS = ['createdAt', 'commission', 'sales'] as const;
+export type PayoutBatchOrderField = (typeof PAYOUT_BATCH_ORDER_FIELDS)[number];
+export const DELIVERY_ORDER_FIELDS = ['createdAt'] as const;
+export type DeliveryOrderField = (typeof DELIVERY_ORDER_FIELDS)[number];
+export const EVENT_ORDER_FIELDS = ['createdAt'] as const;
+export type EventOrderField = (typeof EVENT_ORDER_FIELDS)[number];
+
+/** Where a payout batch and a webhook delivery stand. */
+export const PAYOUT_BATCH_STATUSES = ['open', 'paid'] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Where a commission stands (the domain's list: commissions/commission.entity). */
+export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'reversed'] as const;

@@ -8110,7 +8110,7 @@ export interface operations {
             query?: {
                 /** @description The `X-Next-Cursor` of the page before: the page after it. */
                 after?: string;
-                /** @description Only events of this type, such as sale.created. */
+                /** @description Only events of this type, such as sale.created (filter.type says the same). */
                 type?: string;
                 /** @description One page of at most this many items instead of the whole list; the `X-Next-Cursor` header then names the next page. */
                 limit?: number;

@@ -20,7 +20,8 @@ import { AFFILIATE_STATUSES as AFFILIATE_ENTITY } from '../../src/modules/affili
 import { RANDOM_CHARS_CASES as CASES_ENTITY } from '../../src/modules/coupons/auto-coupon-rule.entity';
 import { COUPON_DURATIONS as DURATIONS_ENTITY, COUPON_TYPES as TYPES_ENTITY } from '../../src/modules/coupons/coupon.entity';
 import { SUBSCRIPTION_STATUSES as SUBSCRIPTION_ENTITY } from '../../src/modules/referrals/referral.entity';
-import { AFFILIATE_STATUSES, COUPON_DURATIONS, COUPON_TYPES, RANDOM_CHARS_CASES, SUBSCRIPTION_STATUSES } from '../../src/validation/enums';
+import { AFFILIATE_STATUSES, COMMISSION_STATUSES, COUPON_DURATIONS, COUPON_TYPES, RANDOM_CHARS_CASES, SUBSCRIPTION_STATUSES } from '../../src/validation/enums';
+import { COMMISSION_STATUSES as COMMISSION_ENTITY } from '../../src/modules/commissions/commission.entity';
 import { Body, Bool, Nullable, RequiredText, Text } from '../../src/validation/kit';
 import { AffiliatesQuery, CreateAffiliateBody } from '../../src/validation/schemas/affiliates.schemas';
 import { UpdateReferralBody } from '../../src/validation/schemas/referrals.schemas';
@@ -202,4 +203,5 @@ test('the enums of src/validation are the entities’ lists', () => {
   expect(COUPON_DURATIONS).toEqual(DURATIONS_ENTITY);
   expect(RANDOM_CHARS_CASES).toEqual(CASES_ENTITY);
   expect(SUBSCRIPTION_STATUSES).toEqual(SUBSCRIPTION_ENTITY);
+  expect(COMMISSION_STATUSES).toEqual(COMMISSION_ENTITY);
 });

@@ -1,16 +1,39 @@
-import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { listOrder } from '../types/list-order.type';
 import { PageArgsType, ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { pageOfList, pageWindow } from '../../common/pagination';
 import type { Affiliate } from '../../modules/affiliates/affiliate.entity';
 import type { GraphQLContext } from '../context';
 import { Connection, toConnection } from '../types/connection.type';
-import { AffiliateType, CreateAffiliateInput, DeleteAffiliatePayload, UpdateAffiliateInput, UpdateCountPayload } from '../types/affiliate.type';
+import {
+  AffiliateFilterInput,
+  AffiliateOrder,
+  AffiliateType,
+  CreateAffiliateInput,
+  DeleteAffiliatePayload,
+  UpdateAffiliateInput,
+  UpdateCountPayload,
+} from '../types/affiliate.type';
 import { LinkType } from '../types/link.type';
 import { ValidateArgs } from '../input-validation';
 import { AFFILIATE_KEY } from '../types/descriptions';
-import { AffiliateLookupArgs, CreateAffiliateBody, DeleteAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
+import {
+  AffiliateListArgs,
+  AffiliateLookupArgs,
+  CreateAffiliateBody,
+  DeleteAffiliateBody,
+  UpdateAffiliateBody,
+} from '../../validation/schemas/affiliates.schemas';
 
 export const AffiliateConnection = Connection(AffiliateType, 'Affiliate');
+
+@ArgsType()
+class AffiliatesArgs extends ProgramPageArgs {
+  @Field(() => AffiliateFilterInput, { nullable: true, description: 'Only affiliates matching every given filter; omitted: all of them.' })
+  filter?: AffiliateFilterInput | null;
+  @Field(() => AffiliateOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
+  orderBy?: InstanceType<typeof AffiliateOrder> | null;
+}
 export const LinkConnection = Connection(LinkType, 'Link');
 
 @Resolver(() => AffiliateType)
@@ -30,9 +53,10 @@ export class AffiliateResolver {
     return ctx.services.affiliates.findAffiliate(ctx, { programId, id, email });
   }
 
-  @Query(() => AffiliateConnection, { description: 'Affiliates of the program in creation order, one page at a time.' })
-  async affiliates(@Args() { programId, ...page }: ProgramPageArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, page));
+  @ValidateArgs(AffiliateListArgs.properties)
+  @Query(() => AffiliateConnection, { description: 'Affiliates of the program matching the filter, in creation order or orderBy, one page at a time.' })
+  async affiliates(@Args() { programId, filter, orderBy, ...page }: AffiliatesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.affiliates.listAffiliates(ctx, programId, page, filter ?? {}, listOrder(orderBy)));
   }
 
   @ValidateArgs({ input: CreateAffiliateBody })

@@ -5,25 +5,27 @@ import { fullUrls } from '../../modules/links/link.rules';
 import { withProgram, type GraphQLContext } from '../context';
 import { toConnection } from '../types/connection.type';
 import { AffiliateType } from '../types/affiliate.type';
-import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkType, RenameLinkInput } from '../types/link.type';
+import { CreateLinkInput, DeleteLinkInput, DeleteLinkPayload, FullUrlType, LinkFilterInput, LinkOrder, LinkType, RenameLinkInput } from '../types/link.type';
+import { listOrder } from '../types/list-order.type';
 import { LinkConnection } from './affiliate.resolver';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { ValidateArgs } from '../input-validation';
-import type { GraphQLInput } from '../types/input-shape';
 import { CreateLinkBody, DeleteLinkBody, LinkListArgs, RenameLinkBody } from '../../validation/schemas/links.schemas';
 
 @ArgsType()
-class LinksArgs extends ProgramPageArgs implements GraphQLInput<LinkListArgs> {
+class LinksArgs extends ProgramPageArgs {
   @Field(() => LinkFilterInput, { nullable: true, description: 'Only links matching every given filter; omitted: all links of the program.' })
   filter?: LinkFilterInput | null;
+  @Field(() => LinkOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
+  orderBy?: InstanceType<typeof LinkOrder> | null;
 }
 
 @Resolver(() => LinkType)
 export class LinkResolver {
   @ValidateArgs(LinkListArgs.properties)
-  @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order.' })
-  async links(@Args() { programId, filter, ...page }: LinksArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, page));
+  @Query(() => LinkConnection, { description: 'Links matching every given filter, in creation order or orderBy.' })
+  async links(@Args() { programId, filter, orderBy, ...page }: LinksArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.links.listLinks(ctx, programId, filter ?? {}, page, listOrder(orderBy)));
   }
 
   @ValidateArgs({ input: CreateLinkBody })

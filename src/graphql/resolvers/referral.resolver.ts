@@ -4,17 +4,19 @@ import type { GraphQLContext } from '../context';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { Connection, toConnection } from '../types/connection.type';
-import { CreateReferralInput, DeleteReferralPayload, ReferralFilterInput, ReferralType, UpdateReferralInput } from '../types/referral.type';
+import { CreateReferralInput, DeleteReferralPayload, ReferralFilterInput, ReferralOrder, ReferralType, UpdateReferralInput } from '../types/referral.type';
+import { listOrder } from '../types/list-order.type';
 import { ValidateArgs } from '../input-validation';
-import type { GraphQLInput } from '../types/input-shape';
 import { CreateReferralBody, DeleteReferralBody, ReferralListArgs, ReferralLookupArgs, UpdateReferralBody } from '../../validation/schemas/referrals.schemas';
 
 export const ReferralConnection = Connection(ReferralType, 'Referral');
 
 @ArgsType()
-class ReferralsArgs extends ProgramPageArgs implements GraphQLInput<ReferralListArgs> {
+class ReferralsArgs extends ProgramPageArgs {
   @Field(() => ReferralFilterInput, { nullable: true, description: 'Only referrals matching every given filter; omitted: all referrals of the program.' })
   filter?: ReferralFilterInput | null;
+  @Field(() => ReferralOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
+  orderBy?: InstanceType<typeof ReferralOrder> | null;
 }
 
 @Resolver(() => ReferralType)
@@ -33,9 +35,9 @@ export class ReferralResolver {
   }
 
   @ValidateArgs(ReferralListArgs.properties)
-  @Query(() => ReferralConnection, { description: 'Referrals matching every given filter, in creation order.' })
-  async referrals(@Args() { programId, filter, ...page }: ReferralsArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.referrals.listReferrals(ctx, programId, filter ?? {}, page));
+  @Query(() => ReferralConnection, { description: 'Referrals matching every given filter, in creation order or orderBy.' })
+  async referrals(@Args() { programId, filter, orderBy, ...page }: ReferralsArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.referrals.listReferrals(ctx, programId, filter ?? {}, page, listOrder(orderBy)));
   }
 
   @ValidateArgs({ input: CreateReferralBody })

@@ -9,25 +9,52 @@ import type { GraphQLContext } from '../context';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { Connection, toConnection } from '../types/connection.type';
-import { CommissionEntryType, CommissionStatusEnum, CommissionType, PayoutBatchType } from '../types/commission.type';
+import {
+  CommissionEntryType,
+  CommissionFilterInput,
+  CommissionOrder,
+  CommissionStatusEnum,
+  CommissionType,
+  PayoutBatchFilterInput,
+  PayoutBatchOrder,
+  PayoutBatchType,
+} from '../types/commission.type';
+import { CommissionListArgs, PayoutBatchListArgs } from '../../validation/schemas/payouts.schemas';
 import { money, NOT_PARTNER } from '../types/descriptions';
-import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleType, UpdateSaleInput } from '../types/sale.type';
+import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleOrder, SaleType, UpdateSaleInput } from '../types/sale.type';
+import { listOrder } from '../types/list-order.type';
 import { ValidateArgs } from '../input-validation';
-import type { GraphQLInput } from '../types/input-shape';
 import { RecordSaleBody, RefundSaleBody, SaleListArgs, SaleLookupArgs, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
 
 export const SaleConnection = Connection(SaleType, 'Sale');
 export const CommissionConnection = Connection(CommissionType, 'Commission');
 
 @ArgsType()
-class SalesArgs extends ProgramPageArgs implements GraphQLInput<SaleListArgs> {
+class SalesArgs extends ProgramPageArgs {
   @Field(() => SaleFilterInput, { nullable: true, description: 'Only sales matching every given filter; omitted: all sales of the program.' })
   filter?: SaleFilterInput | null;
+  @Field(() => SaleOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
+  orderBy?: InstanceType<typeof SaleOrder> | null;
 }
 
 @ArgsType()
 class CommissionsArgs extends ProgramPageArgs {
-  @Field(() => CommissionStatusEnum, { nullable: true, description: 'Only commissions of this status; omitted: all.' }) status?: CommissionStatusEnum | null;
+  @Field(() => CommissionStatusEnum, { nullable: true, description: 'Only commissions of this status; omitted: all (filter.status says the same).' })
+  status?: CommissionStatusEnum | null;
+  @Field(() => CommissionFilterInput, { nullable: true, description: 'Only commissions matching every given filter; omitted: all of them.' })
+  filter?: CommissionFilterInput | null;
+  @Field(() => CommissionOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
+  orderBy?: InstanceType<typeof CommissionOrder> | null;
+}
+
+export const PayoutBatchConnection = Connection(PayoutBatchType, 'PayoutBatch');
+
+@ArgsType()
+class PayoutBatchesArgs extends ProgramPageArgs {
+  @Field(() => PayoutBatchFilterInput, { nullable: true, description: 'Only batches matching every given filter; omitted: all of them.' })
+  filter?: PayoutBatchFilterInput | null;
+  @Field(() => PayoutBatchOrder, { nullable: true, description: 'The order of the list; omitted: newest first.' })
+  orderBy?: InstanceType<typeof PayoutBatchOrder> | null;
 }
 
 @Resolver(() => SaleType)
@@ -39,9 +66,9 @@ export class SaleResolver {
   }
 
   @ValidateArgs(SaleListArgs.properties)
-  @Query(() => SaleConnection, { description: 'Sales matching every given filter, in creation order.' })
-  async sales(@Args() { programId, filter, ...page }: SalesArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, page));
+  @Query(() => SaleConnection, { description: 'Sales matching every given filter, in creation order or orderBy.' })
+  async sales(@Args() { programId, filter, orderBy, ...page }: SalesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.sales.listSales(ctx, programId, filter ?? {}, page, listOrder(orderBy)));
   }
 
   @ValidateArgs({ input: RecordSaleBody })
@@ -97,14 +124,18 @@ export class SaleResolver {
 
 @Resolver(() => CommissionType)
 export class CommissionResolver {
-  @Query(() => CommissionConnection, { description: `Commissions, optionally by status (pending ones past their hold are approved first). ${NOT_PARTNER}` })
-  async commissions(@Args() { programId, status, ...page }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, page));
+  @ValidateArgs(CommissionListArgs.properties)
+  @Query(() => CommissionConnection, {
+    description: `Commissions matching every given filter, in creation order or orderBy (pending ones past their hold are approved first). ${NOT_PARTNER}`,
+  })
+  async commissions(@Args() { programId, status, filter, orderBy, ...page }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, page, filter ?? {}, listOrder(orderBy)));
   }
 
-  @Query(() => [PayoutBatchType], { description: `Payout batches, newest first. ${NOT_PARTNER}` })
-  payoutBatches(@Args() { programId }: ProgramArg, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.payouts.listPayoutBatches(ctx, programId);
+  @ValidateArgs(PayoutBatchListArgs.properties)
+  @Query(() => PayoutBatchConnection, { description: `Payout batches matching every given filter, newest first or in orderBy. ${NOT_PARTNER}` })
+  async payoutBatches(@Args() { programId, filter, orderBy, ...page }: PayoutBatchesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.payouts.listPayoutBatches(ctx, programId, page, filter ?? {}, listOrder(orderBy)));
   }
 
   @Mutation(() => PayoutBatchType, {

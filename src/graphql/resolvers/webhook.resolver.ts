@@ -1,11 +1,18 @@
-import { Arg, Args, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { EventRecord } from '../../modules/events/event.entity';
 import type { WebhookEndpoint } from '../../modules/webhooks/webhook-endpoint.entity';
 import type { GraphQLContext } from '../context';
-import { ProgramArg } from '../types/args.type';
-import { PageInfo } from '../types/connection.type';
+import { ProgramArg, ProgramPageArgs } from '../types/args.type';
+import { Connection, toConnection } from '../types/connection.type';
+import { listOrder } from '../types/list-order.type';
+import { emptyPage } from '../../common/pagination';
+import { deliveryView } from '../../modules/webhooks/event-log.service';
 import {
+  EventFilterInput,
+  EventOrder,
   EventType,
+  WebhookDeliveryFilterInput,
+  WebhookDeliveryOrder,
   WebhookAttemptType,
   WebhookDeliveryType,
   WebhookEndpointInput,
@@ -16,17 +23,32 @@ import { ValidateArgs } from '../input-validation';
 import { NOT_PARTNER } from '../types/descriptions';
 import {
   CreateWebhookBody,
-  EventsArgs,
+  DeliveryListArgs,
+  EventListArgs,
   ReplayEventsBody,
   RotateWebhookSecretBody,
   UpdateWebhookFields,
   WebhookIdArgs,
 } from '../../validation/schemas/webhooks.schemas';
 
-@ObjectType({ description: 'A page of the event log, oldest event first.' })
-class EventLogPage {
-  @Field(() => [EventType], { description: 'The events of this page, oldest first.' }) nodes!: EventRecord[];
-  @Field(() => PageInfo, { description: 'endCursor is the id of the last event: pass it as `after` to read on.' }) pageInfo!: PageInfo;
+export const EventConnection = Connection(EventType, 'Event');
+export const WebhookDeliveryConnection = Connection(WebhookDeliveryType, 'WebhookDelivery');
+
+@ArgsType()
+class EventsArgs extends ProgramPageArgs {
+  @Field(() => String, { nullable: true, description: 'Only events of this type, such as sale.created (filter.type says the same).' }) type?: string | null;
+  @Field(() => EventFilterInput, { nullable: true, description: 'Only events matching every given filter; omitted: the whole log.' })
+  filter?: EventFilterInput | null;
+  @Field(() => EventOrder, { nullable: true, description: 'The order of the list; omitted: oldest first, with event ids as cursors.' })
+  orderBy?: InstanceType<typeof EventOrder> | null;
+}
+
+@ArgsType()
+class DeliveriesArgs extends ProgramPageArgs {
+  @Field(() => WebhookDeliveryFilterInput, { nullable: true, description: 'Only deliveries matching every given filter; omitted: all of them.' })
+  filter?: WebhookDeliveryFilterInput | null;
+  @Field(() => WebhookDeliveryOrder, { nullable: true, description: 'The order of the list; omitted: newest first.' })
+  orderBy?: InstanceType<typeof WebhookDeliveryOrder> | null;
 }
 
 @ObjectType({ description: 'The webhook endpoint a delete removed.' })
@@ -107,17 +129,20 @@ export class WebhookEndpointResolver {
 
 @Resolver(() => EventType)
 export class EventResolver {
-  @ValidateArgs(EventsArgs.properties)
-  @Query(() => EventLogPage, { description: `The event log, oldest first; pass the last id as \`after\` to read on. ${NOT_PARTNER}` })
-  async events(
-    @Args() { programId }: ProgramArg,
-    @Arg('after', () => String, { nullable: true, description: 'An event id: the page starts after it. Omitted: the oldest events.' }) after: string | null,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 500 (default 100).' }) first: number | null,
-    @Arg('type', () => String, { nullable: true, description: 'Only events of this type, such as sale.created.' }) type: string | null,
-    @Ctx() ctx: GraphQLContext,
-  ) {
-    const page = await ctx.services.eventLog.listEvents(ctx, programId, { after, first, type });
-    return { nodes: page.nodes, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
+  @ValidateArgs(EventListArgs.properties)
+  @Query(() => EventConnection, {
+    description: `The event log matching the filter: oldest first (the cursors are event ids: the last one read is \`after\`), or in orderBy. ${NOT_PARTNER}`,
+  })
+  async events(@Args() { programId, type, filter, orderBy, ...page }: EventsArgs, @Ctx() ctx: GraphQLContext) {
+    if (type != null && filter?.type != null && type !== filter.type) return toConnection(emptyPage<EventRecord>());
+    const f = { ...filter, type: type ?? filter?.type };
+    return toConnection(await ctx.services.eventLog.listEvents(ctx, programId, page, f, listOrder(orderBy)));
+  }
+
+  @ValidateArgs(DeliveryListArgs.properties)
+  @Query(() => WebhookDeliveryConnection, { description: `Webhook deliveries matching the filter, newest first or in orderBy. ${NOT_PARTNER}` })
+  async webhookDeliveries(@Args() { programId, filter, orderBy, ...page }: DeliveriesArgs, @Ctx() ctx: GraphQLContext) {
+    return toConnection(await ctx.services.eventLog.listDeliveries(ctx, programId, page, filter ?? {}, listOrder(orderBy)));
   }
 
   @ValidateArgs(ReplayEventsBody.properties)
@@ -137,17 +162,7 @@ export class EventResolver {
   @FieldResolver(() => [WebhookDeliveryType], { description: 'Its deliveries: one per endpoint it was sent to.' })
   async deliveries(@Root() e: EventRecord, @Ctx() ctx: GraphQLContext) {
     const rows = await ctx.loaders.for(e.programId).deliveriesByEventId.load(e.id);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      programId: e.programId,
-      endpointId: r.endpoint_id,
-      status: r.status,
-      attempts: r.attempts,
-      nextAttemptAt: r.status === 'pending' ? toDate(r.next_attempt_at) : null,
-      lastAttemptAt: toDate(r.last_attempt_at),
-      lastStatus: r.last_status,
-      lastError: r.last_error,
-    }));
+    return rows.map((r) => ({ ...deliveryView(e.programId, r), createdAt: toDate(r.created_at) }));
   }
 }
 

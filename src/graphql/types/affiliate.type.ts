@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { AFFILIATE_STATUSES, enumObject, type AffiliateStatus } from '../../validation/enums';
-import type { CreateAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
+import { AFFILIATE_STATUSES, enumObject, type AffiliateOrderField, type AffiliateStatus } from '../../validation/enums';
+import type { AffiliateListFilter, CreateAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
 import { AFFILIATE_KEY, CREATED_AT, money, PROGRAM_ID, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
@@ -111,3 +112,21 @@ export class DeleteAffiliatePayload {
   @Field({ description: 'A confirmation sentence for people.' }) message!: string;
   @Field(() => DeletedAffiliateRef, { nullable: true, description: 'null when nothing matched.' }) deletedAffiliate!: DeletedAffiliateRef | null;
 }
+
+@InputType({ description: 'Which affiliates a list keeps: all given filters must match.' })
+export class AffiliateFilterInput implements GraphQLInput<AffiliateListFilter, 'createdAfter' | 'createdBefore'> {
+  @Field(() => AffiliateStatusEnum, { nullable: true, description: 'Only affiliates in this status.' }) status?: AffiliateStatus | null;
+  @Field(() => String, { nullable: true, description: SEARCH('the first name, last name or email') }) search?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
+}
+
+export const AffiliateOrder = ListOrderInput<AffiliateOrderField>('Affiliate', {
+  createdAt: 'When it was created.',
+  name: 'First and last name, case-insensitively.',
+  clicks: 'Counted clicks on its links (numberOfClicks).',
+  referrals: 'Referred users (numberOfReferredUsers).',
+  sales: 'Its sales that are not refunded.',
+  revenue: 'totalEarned of its sales that are not refunded.',
+  commission: 'Commission earned (totalCommissionEarned).',
+});

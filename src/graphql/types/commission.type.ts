@@ -1,6 +1,10 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CREATED_AT, money } from './descriptions';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { enumObject, PAYOUT_BATCH_STATUSES, type CommissionOrderField, type PayoutBatchOrderField, type PayoutBatchStatus } from '../../validation/enums';
+import type { CommissionListFilter, PayoutBatchListFilter } from '../../validation/schemas/payouts.schemas';
+import { AFFILIATE_EMAIL, CREATED_AT, money } from './descriptions';
+import type { GraphQLInput } from './input-shape';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
 
 export enum CommissionStatusEnum {
   pending = 'pending',
@@ -55,3 +59,44 @@ export class PayoutBatchType {
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: WHEN('it was marked paid', 'still open') }) paidAt!: Date | null;
 }
+
+export const PayoutBatchStatusEnum = enumObject(PAYOUT_BATCH_STATUSES);
+registerEnumType(PayoutBatchStatusEnum, {
+  name: 'PayoutBatchStatus',
+  description: 'Where a payout batch stands.',
+  valuesConfig: { open: { description: 'Created, not marked paid yet.' }, paid: { description: 'Marked paid, with its commissions.' } },
+});
+
+@InputType({ description: 'Which commissions a list keeps: all given filters must match.' })
+export class CommissionFilterInput implements GraphQLInput<CommissionListFilter, 'createdAfter' | 'createdBefore'> {
+  @Field(() => CommissionStatusEnum, {
+    nullable: true,
+    description: 'Only commissions in this status (as stored: a pending one past its hold is approved first).',
+  })
+  status?: CommissionStatusEnum | null;
+  @Field(() => String, { nullable: true, description: "The affiliate's UUID; any other value matches nothing." }) affiliateId?: string | null;
+  @Field(() => String, { nullable: true, description: AFFILIATE_EMAIL }) affiliateEmail?: string | null;
+  @Field(() => String, { nullable: true, description: 'The link (UUID) its sale is credited through; any other value matches nothing.' }) linkId?:
+    string | null;
+  @Field(() => String, { nullable: true, description: SEARCH("the affiliate's first name, last name or email") }) search?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
+}
+
+export const CommissionOrder = ListOrderInput<CommissionOrderField>('Commission', {
+  createdAt: 'When it was created (with its sale).',
+  commission: 'The commission amount.',
+});
+
+@InputType({ description: 'Which payout batches a list keeps: all given filters must match.' })
+export class PayoutBatchFilterInput implements GraphQLInput<PayoutBatchListFilter, 'createdAfter' | 'createdBefore'> {
+  @Field(() => PayoutBatchStatusEnum, { nullable: true, description: 'Only batches in this status.' }) status?: PayoutBatchStatus | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
+}
+
+export const PayoutBatchOrder = ListOrderInput<PayoutBatchOrderField>('PayoutBatch', {
+  createdAt: 'When it was created.',
+  commission: 'Its total.',
+  sales: 'How many commissions (one per sale) it holds.',
+});

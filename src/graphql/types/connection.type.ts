@@ -9,7 +9,7 @@ export class PageInfo {
   startCursor!: string | null;
   @Field(() => String, {
     nullable: true,
-    description: 'The cursor of the last node of this page, to pass as `after`. null when the page is empty (the event log repeats the `after` sent).',
+    description: 'The cursor of the last node of this page, to pass as `after`. null when the page is empty.',
   })
   endCursor!: string | null;
 }
@@ -34,13 +34,14 @@ export function Connection<T extends object>(Node: ClassType<T>, name: string) {
 
 export function toConnection<T extends { id: string | number }>(page: Page<T>) {
   const count = page.totalCount ?? (() => Promise.resolve(page.nodes.length));
+  const cursorOf = page.cursorOf ?? ((node: T) => encodeCursor(String(node.id)));
   return {
-    edges: page.nodes.map((node) => ({ cursor: encodeCursor(String(node.id)), node })),
+    edges: page.nodes.map((node) => ({ cursor: cursorOf(node), node })),
     nodes: page.nodes,
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage ?? false,
-      startCursor: page.startCursor ?? (page.nodes.length ? encodeCursor(String(page.nodes[0].id)) : null),
+      startCursor: page.startCursor ?? (page.nodes.length ? cursorOf(page.nodes[0]) : null),
       endCursor: page.endCursor,
     },
     // A getter: the count statement runs only when the selection asks for totalCount.

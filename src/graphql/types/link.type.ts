@@ -1,5 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import type { CreateLinkBody, DeleteLinkBody, LinkFilter, RenameLinkBody } from '../../validation/schemas/links.schemas';
+import type { LinkOrderField } from '../../validation/enums';
+import type { CreateLinkBody, DeleteLinkBody, LinkListFilter, RenameLinkBody } from '../../validation/schemas/links.schemas';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
 import { AFFILIATE_EMAIL, AFFILIATE_KEY, CREATED_AT, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
@@ -27,12 +29,24 @@ export class LinkType {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class LinkFilterInput implements GraphQLInput<LinkFilter> {
+export class LinkFilterInput implements GraphQLInput<LinkListFilter, 'createdAfter' | 'createdBefore'> {
   @Field(() => String, { nullable: true, description: `${LINK_ID} Any other value matches nothing.` }) id?: string | null;
   @Field(() => String, { nullable: true, description: 'The slug, compared case-insensitively (at most 200 characters).' }) link?: string | null;
   @Field(() => String, { nullable: true, description: FILTER_OWNER }) affiliateId?: string | null;
   @Field(() => String, { nullable: true, description: AFFILIATE_EMAIL }) affiliateEmail?: string | null;
+  @Field(() => String, { nullable: true, description: SEARCH("the slug or the owner's first name, last name or email") }) search?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
 }
+
+export const LinkOrder = ListOrderInput<LinkOrderField>('Link', {
+  createdAt: 'When it was created.',
+  name: 'The slug, case-insensitively.',
+  clicks: 'Counted clicks.',
+  referrals: 'Referrals credited through it.',
+  sales: 'Its sales that are not refunded.',
+  revenue: 'totalEarned of its sales that are not refunded.',
+});
 
 @InputType({ description: 'A new link for an affiliate named by affiliateId or affiliateEmail.' })
 export class CreateLinkInput implements GraphQLInput<CreateLinkBody> {

@@ -1,7 +1,8 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { enumObject, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../validation/enums';
-import type { CreateReferralBody, ReferralFilter, UpdateReferralBody } from '../../validation/schemas/referrals.schemas';
+import { enumObject, SUBSCRIPTION_STATUSES, type ReferralOrderField, type SubscriptionStatus } from '../../validation/enums';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
+import type { CreateReferralBody, ReferralListFilter, UpdateReferralBody } from '../../validation/schemas/referrals.schemas';
 import { AFFILIATE_EMAIL, AFFILIATE_KEY, CREATED_AT, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
@@ -83,11 +84,24 @@ export class UpdateReferralInput implements GraphQLInput<UpdateReferralBody> {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class ReferralFilterInput implements GraphQLInput<ReferralFilter> {
+export class ReferralFilterInput implements GraphQLInput<ReferralListFilter, 'createdAfter' | 'createdBefore'> {
   @Field(() => String, { nullable: true, description: "The credited affiliate's UUID; any other value matches nothing." }) affiliateId?: string | null;
   @Field(() => String, { nullable: true, description: AFFILIATE_EMAIL }) affiliateEmail?: string | null;
   @Field(() => String, { nullable: true, description: 'Matched against referredUserExternalId.' }) externalId?: string | null;
+  @Field(() => String, { nullable: true, description: 'The link (UUID) it came through; any other value matches nothing.' }) linkId?: string | null;
+  @Field(() => SubscriptionStatusEnum, { nullable: true, description: 'Only referrals whose subscription is in this status.' })
+  status?: SubscriptionStatus | null;
+  @Field(() => String, { nullable: true, description: SEARCH("the referred customer's name or email") }) search?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
 }
+
+export const ReferralOrder = ListOrderInput<ReferralOrderField>('Referral', {
+  createdAt: 'When it was created.',
+  name: "The referred customer's name, case-insensitively.",
+  sales: 'Its sales that are not refunded.',
+  revenue: 'totalEarned of its sales that are not refunded.',
+});
 
 @ObjectType({ description: 'A referral a delete removed.' })
 export class DeletedReferralRef {

@@ -1,6 +1,8 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
-import type { RecordSaleBody, SaleFilter, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
+import type { SaleOrderField } from '../../validation/enums';
+import type { RecordSaleBody, SaleListFilter, UpdateSaleBody } from '../../validation/schemas/sales.schemas';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
 import { CommissionStatusEnum } from './commission.type';
 import { AFFILIATE_EMAIL, CREATED_AT, money, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
@@ -87,13 +89,26 @@ export class UpdateSaleInput implements GraphQLInput<UpdateSaleBody> {
 }
 
 @InputType({ description: 'All given filters must match.' })
-export class SaleFilterInput implements GraphQLInput<SaleFilter> {
+export class SaleFilterInput implements GraphQLInput<SaleListFilter, 'createdAfter' | 'createdBefore'> {
   @Field(() => String, { nullable: true, description: "The credited affiliate's UUID; any other value matches nothing." }) affiliateId?: string | null;
   @Field(() => String, { nullable: true, description: AFFILIATE_EMAIL }) affiliateEmail?: string | null;
   @Field(() => String, { nullable: true, description: "The referral's UUID; any other value matches nothing." }) referralId?: string | null;
   @Field(() => String, { nullable: true, description: `Matched against externalId (${TEXT_200}).` }) saleExternalId?: string | null;
   @Field(() => String, { nullable: true, description: `Matched against externalInvoiceId (${TEXT_200}).` }) saleExternalInvoiceId?: string | null;
+  @Field(() => String, { nullable: true, description: 'The link (UUID) the sale is credited through; any other value matches nothing.' }) linkId?:
+    string | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: only refunded sales; false: only those not refunded.' }) refunded?: boolean | null;
+  @Field(() => String, { nullable: true, description: SEARCH("the customer's name or email on the sale") }) search?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
 }
+
+export const SaleOrder = ListOrderInput<SaleOrderField>('Sale', {
+  createdAt: 'When it was recorded.',
+  name: "The customer's name, case-insensitively.",
+  revenue: 'totalEarned.',
+  commission: 'The commission amount (0 without one).',
+});
 
 @ObjectType({ description: 'The answer of recordSale.' })
 export class RecordSalePayload {

@@ -1,6 +1,8 @@
 import { GraphQLJSON, GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import type { UpdateWebhookFields } from '../../validation/schemas/webhooks.schemas';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DELIVERY_STATUSES, enumObject, type DeliveryOrderField, type DeliveryStatus, type EventOrderField } from '../../validation/enums';
+import type { DeliveryListFilter, EventListFilter, UpdateWebhookFields } from '../../validation/schemas/webhooks.schemas';
+import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput } from './list-order.type';
 import { CREATED_AT, PROGRAM_ID, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
@@ -60,13 +62,47 @@ export class WebhookAttemptType {
 export class WebhookDeliveryType {
   @Field(() => GraphQLSafeInt, { description: 'Delivery id, a positive integer.' }) id!: number;
   @Field(() => ID, { description: 'The endpoint (UUID).' }) endpointId!: string;
+  @Field(() => ID, { description: 'The event it carries (evt_ id).' }) eventId!: string;
   @Field({ description: 'pending, succeeded or failed (retries exhausted, or 410).' }) status!: string;
   @Field(() => Int, { description: 'Attempts made in the current delivery cycle (a replay starts a new one).' }) attempts!: number;
   @Field(() => Date, { nullable: true, description: WHEN('the next attempt is due', 'not pending') }) nextAttemptAt!: Date | null;
   @Field(() => Date, { nullable: true, description: WHEN('it was last attempted', 'not attempted yet') }) lastAttemptAt!: Date | null;
   @Field(() => Int, { nullable: true, description: 'The HTTP status of the last attempt; null: no attempt or no answer.' }) lastStatus!: number | null;
   @Field(() => String, { nullable: true, description: 'What went wrong in the last attempt; null: nothing.' }) lastError!: string | null;
+  @Field({ description: 'When it was queued: an ISO 8601 date-time in UTC (with its event).' }) createdAt!: Date;
 }
+
+export const DeliveryStatusEnum = enumObject(DELIVERY_STATUSES);
+registerEnumType(DeliveryStatusEnum, {
+  name: 'WebhookDeliveryStatus',
+  description: 'Where a webhook delivery stands.',
+  valuesConfig: {
+    pending: { description: 'Not delivered yet: an attempt is due (nextAttemptAt).' },
+    succeeded: { description: 'The endpoint answered 2xx.' },
+    failed: { description: 'Retries exhausted, or the endpoint answered 410.' },
+  },
+});
+
+@InputType({ description: 'Which events a list keeps: all given filters must match.' })
+export class EventFilterInput implements GraphQLInput<EventListFilter, 'createdAfter' | 'createdBefore'> {
+  @Field(() => String, { nullable: true, description: 'Only events of this type, such as sale.created.' }) type?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
+}
+
+export const EventOrder = ListOrderInput<EventOrderField>('Event', { createdAt: 'When it happened.' });
+
+@InputType({ description: 'Which webhook deliveries a list keeps: all given filters must match.' })
+export class WebhookDeliveryFilterInput implements GraphQLInput<DeliveryListFilter, 'createdAfter' | 'createdBefore'> {
+  @Field(() => DeliveryStatusEnum, { nullable: true, description: 'Only deliveries in this status.' }) status?: DeliveryStatus | null;
+  @Field(() => String, { nullable: true, description: 'Only deliveries to this endpoint (UUID); any other value matches nothing.' }) endpointId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only deliveries of this event (evt_ id); any other value matches nothing.' }) eventId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only deliveries of events of this type, such as sale.created.' }) eventType?: string | null;
+  @Field(() => Date, { nullable: true, description: CREATED_AFTER }) createdAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: CREATED_BEFORE }) createdBefore?: Date | null;
+}
+
+export const WebhookDeliveryOrder = ListOrderInput<DeliveryOrderField>('WebhookDelivery', { createdAt: 'When it was queued.' });
 
 @ObjectType('Event', { description: 'An entry of the event log: the envelope webhooks carry.' })
 export class EventType {

@@ -1,6 +1,8 @@
 import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ListQuery } from '../../db/list-query';
+import { ListQuery, sortValuesOf } from '../../db/list-query';
+import { SEARCH_TEXT } from '../../db/search-texts';
+import type { AffiliateOrderField } from '../../validation/enums';
 import { detachedRows, insertEntity, joinedColumns, toDetached } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { AffiliateLink } from '../links/affiliate-link.entity';
@@ -64,10 +66,45 @@ export async function firstLinkId(em: EntityManager, programId: string, affiliat
   return rows[0]?.id ?? null;
 }
 
-/** A page of affiliates in creation (id) order; read-only. */
-export async function affiliatesPage(em: EntityManager, programId: string, window: PageWindow<string>): Promise<{ rows: Affiliate[]; q: ListQuery }> {
-  const q = new ListQuery('affiliates', 'program_id', programId).orderBy('id').window(window);
-  return { rows: await detachedRows(em, Affiliate, q.sql('*'), q.params), q };
+/** Which affiliates a list keeps. */
+export interface AffiliatesFilter {
+  status?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+/** What each order compares (never null: a keyset compares it); sales and revenue come from the sort join. */
+const AFFILIATE_SORT: Record<AffiliateOrderField, string> = {
+  createdAt: 'a.created_at',
+  name: "lower(a.first_name || ' ' || a.last_name)",
+  clicks: 'a.number_of_clicks',
+  referrals: 'a.number_of_referred_users',
+  sales: 'x.sales',
+  revenue: 'x.revenue',
+  commission: 'a.total_commission_earned',
+};
+
+/** An affiliate's sales that are not refunded, counted and summed through sales_affiliate_idx. */
+const SALES_OF_AFFILIATE = `left join lateral (select count(*)::int as sales, coalesce(sum(s.total_earned), 0) as revenue from sales s
+  where s.program_id = a.program_id and s.affiliate_id = a.id and not s.refunded) x on true`;
+
+/** A page of affiliates: creation (id) order, or the window's order; read-only, with each row's sort value. */
+export async function affiliatesPage(
+  em: EntityManager,
+  programId: string,
+  filter: AffiliatesFilter,
+  window: PageWindow<string>,
+): Promise<{ rows: Affiliate[]; sortValues: string[]; q: ListQuery }> {
+  const field = window.order?.field as AffiliateOrderField | undefined;
+  const q = new ListQuery('affiliates a', 'a.program_id', programId)
+    .filter(filter.status, 'a.affiliate_status = ?')
+    .search(filter.search, [SEARCH_TEXT.affiliate('a')])
+    .createdBetween('a.created_at', filter.createdAfter, filter.createdBefore);
+  if (field === 'sales' || field === 'revenue') q.sortJoin(SALES_OF_AFFILIATE);
+  q.page('a.id', window, field ? AFFILIATE_SORT[field] : null);
+  const raw = await execute<Row[]>(em, q.sql(`a.*${q.sortValue()}`), q.params);
+  return { rows: toDetached(em, Affiliate, raw), sortValues: sortValuesOf(raw), q };
 }
 
 /** The program's affiliates with these ids (a DataLoader's batch), read-only. */

@@ -1,7 +1,8 @@
 import { countOf } from '../../db/list-query';
 import { DomainError, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { toPage, pageWindow, type Page, type PageArgs } from '../../common/pagination';
+import { toPage, pageWindow, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import type { AffiliateOrderField } from '../../validation/enums';
 import { isDuplicate } from '../../db/db-errors';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -24,6 +25,7 @@ import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup, findAff
 import {
   affiliateCount,
   affiliatesPage,
+  type AffiliatesFilter,
   deleteAffiliateRow,
   insertAffiliate,
   insertAffiliateLink,
@@ -99,12 +101,18 @@ export class AffiliateService {
     return null;
   }
 
-  /** Affiliates of the program in creation order, one page at a time. */
-  async listAffiliates(ctx: ServiceContext, programId: string | null | undefined, page: PageArgs): Promise<Page<Affiliate>> {
+  /** Affiliates of the program matching the filter, in creation order or the one asked, one page at a time. */
+  async listAffiliates(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    page: PageArgs,
+    filter: AffiliatesFilter = {},
+    order: ListOrder<AffiliateOrderField> | null = null,
+  ): Promise<Page<Affiliate>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const w = pageWindow(page);
-    const { rows, q } = await affiliatesPage(ctx.em, program.id, w);
-    return toPage(rows, w, countOf(ctx.em, q));
+    const w = pageWindow(page, order);
+    const { rows, sortValues, q } = await affiliatesPage(ctx.em, program.id, filter, w);
+    return toPage(rows, w, countOf(ctx.em, q), sortValues);
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ListQuery } from '../../db/list-query';
+import { ListQuery, sortValuesOf } from '../../db/list-query';
+import { SEARCH_TEXT } from '../../db/search-texts';
+import type { LinkOrderField } from '../../validation/enums';
 import { detachedRows, joinedColumns, toDetached, insertEntity } from '../../db/rows';
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { PromotionalCode } from '../promo-codes/promotional-code.entity';
@@ -28,10 +30,23 @@ export async function linkById(em: EntityManager, programId: string, id: string,
 export const linkListQuery = (programId: string): ListQuery =>
   new ListQuery('affiliate_links l', 'l.program_id', programId).join('join affiliates a on a.program_id = l.program_id and a.id = l.affiliate_id');
 
-/** A page of links, each with its owner (columns `owner__*`) from the same statement. */
-export async function linksWithOwners(em: EntityManager, q: ListQuery): Promise<{ links: AffiliateLink[]; owners: Affiliate[] }> {
-  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`l.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}`), q.params);
-  return { links: toDetached(em, AffiliateLink, raw), owners: toDetached(em, Affiliate, raw, 'owner__') };
+/** What each order of the links list compares (never null). */
+export const LINK_SORT: Record<LinkOrderField, string> = {
+  createdAt: 'l.created_at',
+  name: 'lower(l.link)',
+  clicks: 'l.clicks',
+  referrals: 'l.referrals',
+  sales: 'l.sales',
+  revenue: 'l.total_revenue',
+};
+
+/** The list's search: the slug, or its owner's names or email (the owner is joined as `a`). */
+export const LINK_SEARCH = [SEARCH_TEXT.link('l'), SEARCH_TEXT.affiliate('a')];
+
+/** A page of links, each with its owner (columns `owner__*`) and sort value from the same statement. */
+export async function linksWithOwners(em: EntityManager, q: ListQuery): Promise<{ links: AffiliateLink[]; owners: Affiliate[]; sortValues: string[] }> {
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`l.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}${q.sortValue()}`), q.params);
+  return { links: toDetached(em, AffiliateLink, raw), owners: toDetached(em, Affiliate, raw, 'owner__'), sortValues: sortValuesOf(raw) };
 }
 
 /** The links of some affiliates of the program (a DataLoader's batch), in creation order; read-only. */

@@ -1,6 +1,7 @@
 import { DomainError, notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { emptyPage, pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import type { LinkOrderField } from '../../validation/enums';
 import { countOf } from '../../db/list-query';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -14,13 +15,27 @@ import { CONNECT_CODE_LINKS_JOB } from '../promo-codes/promotional-code.service'
 import type { AffiliateLink } from './affiliate-link.entity';
 import { findLinkById, findLinkBySlug } from './link.finder';
 import { assertValidSlug } from './link.rules';
-import { assignedCodeCount, deleteLinkRow, insertLink, linkListQuery, linksWithOwners, renameLinkRow, touchLinkOwner } from './link.queries';
+import {
+  assignedCodeCount,
+  deleteLinkRow,
+  insertLink,
+  LINK_SEARCH,
+  LINK_SORT,
+  linkListQuery,
+  linksWithOwners,
+  renameLinkRow,
+  touchLinkOwner,
+} from './link.queries';
 
+/** The links list's filters: GraphQL sends them all, the REST list the first four. */
 export interface LinkFilter {
   id?: string | null;
   link?: string | null;
   affiliateId?: string | null;
   affiliateEmail?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
 }
 
 /** Affiliate links: listing, creation, renaming and deletion, each reported as `affiliate.updated` of the owner. */
@@ -32,9 +47,15 @@ export class LinkService {
   ) {}
 
   /** Links matching every filter given (all of the program's without filters), in creation order; never null. */
-  async listLinks(ctx: ServiceContext, programId: string | null | undefined, filter: LinkFilter, page: PageArgs): Promise<Page<AffiliateLink>> {
+  async listLinks(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    filter: LinkFilter,
+    page: PageArgs,
+    order: ListOrder<LinkOrderField> | null = null,
+  ): Promise<Page<AffiliateLink>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const w = pageWindow(page);
+    const w = pageWindow(page, order);
     if (filter.id != null && !isUuid(filter.id)) return emptyPage();
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return emptyPage();
@@ -42,13 +63,14 @@ export class LinkService {
       .filter(filter.id, 'l.id = ?')
       .filter(filter.link?.trim().toLowerCase(), 'lower(l.link) = ?')
       .filter(affiliateId, 'l.affiliate_id = ?')
-      .orderBy('l.id')
-      .window(w);
+      .search(filter.search, LINK_SEARCH)
+      .createdBetween('l.created_at', filter.createdAfter, filter.createdBefore)
+      .page('l.id', w, w.order ? LINK_SORT[w.order.field as LinkOrderField] : null);
     // The owner comes in the same statement: every link answer shows it.
-    const { links, owners } = await linksWithOwners(ctx.em, q);
+    const { links, owners, sortValues } = await linksWithOwners(ctx.em, q);
     const loader = ctx.loaders?.for(program.id).affiliateById;
     if (loader) for (const a of owners) loader.prime(a.id, a);
-    return toPage(links, w, countOf(ctx.em, q));
+    return toPage(links, w, countOf(ctx.em, q), sortValues);
   }
 
   /** Adds a link to the affiliate named by `affiliateId` (UUID, slug or click id) or `affiliateEmail`. */

@@ -1,9 +1,11 @@
 import type { PageWindow } from '../../common/pagination';
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ListQuery } from '../../db/list-query';
-import { detachedRows } from '../../db/rows';
-import { Commission, type CommissionStatus } from '../commissions/commission.entity';
+import { ListQuery, searchCondition, sortValuesOf } from '../../db/list-query';
+import { detachedRows, toDetached } from '../../db/rows';
+import { SEARCH_TEXT } from '../../db/search-texts';
+import type { CommissionOrderField, PayoutBatchOrderField } from '../../validation/enums';
+import { Commission } from '../commissions/commission.entity';
 import { PayoutBatch } from './payout-batch.entity';
 import { execute } from '../../db/sql';
 
@@ -21,20 +23,60 @@ export async function approveDueCommissions(em: EntityManager, programId: string
   );
 }
 
-/** A page of commissions (of one status when given) in creation order. */
+/** Which commissions a list keeps (the affiliate resolved to its UUID by the service). */
+export interface CommissionsFilter {
+  statuses: string[];
+  affiliateId?: string | null;
+  linkId?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+const COMMISSION_SORT: Record<CommissionOrderField, string> = { createdAt: 'c.created_at', commission: 'c.amount' };
+
+/** A page of commissions in creation order or the window's, with each row's sort value. */
 export async function commissionsPage(
   em: EntityManager,
   programId: string,
-  status: CommissionStatus | null,
+  filter: CommissionsFilter,
   window: PageWindow<string>,
-): Promise<{ rows: Commission[]; q: ListQuery }> {
-  const q = new ListQuery('commissions', 'program_id', programId).filter(status, 'status = ?').orderBy('id').window(window);
-  return { rows: await detachedRows(em, Commission, q.sql('*'), q.params), q };
+): Promise<{ rows: Commission[]; sortValues: string[]; q: ListQuery }> {
+  const q = new ListQuery('commissions c', 'c.program_id', programId)
+    .filter(filter.affiliateId, 'c.affiliate_id = ?')
+    .filter(filter.linkId, 'c.sale_link_id = ?')
+    .createdBetween('c.created_at', filter.createdAfter, filter.createdBefore);
+  for (const status of filter.statuses) q.and('c.status = ?', status);
+  // The affiliate's names and email, through affiliates_search_idx.
+  const found = searchCondition(filter.search, [SEARCH_TEXT.affiliate('a')]);
+  if (found) q.and(`exists (select 1 from affiliates a where a.program_id = c.program_id and a.id = c.affiliate_id and ${found.sql})`, ...found.params);
+  q.page('c.id', window, window.order ? COMMISSION_SORT[window.order.field as CommissionOrderField] : null);
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`c.*${q.sortValue()}`), q.params);
+  return { rows: toDetached(em, Commission, raw), sortValues: sortValuesOf(raw), q };
 }
 
-/** The program's payout batches, newest first. */
-export function payoutBatches(em: EntityManager, programId: string): Promise<PayoutBatch[]> {
-  return detachedRows(em, PayoutBatch, 'select * from payout_batches where program_id = ? order by id desc', [programId]);
+/** Which payout batches a list keeps. */
+export interface PayoutBatchesFilter {
+  status?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+const BATCH_SORT: Record<PayoutBatchOrderField, string> = { createdAt: 'b.created_at', commission: 'b.total', sales: 'b.commission_count' };
+
+/** A page of the program's payout batches: newest first, or the window's order. */
+export async function payoutBatchesPage(
+  em: EntityManager,
+  programId: string,
+  filter: PayoutBatchesFilter,
+  window: PageWindow<string>,
+): Promise<{ rows: PayoutBatch[]; sortValues: string[]; q: ListQuery }> {
+  const q = new ListQuery('payout_batches b', 'b.program_id', programId)
+    .filter(filter.status, 'b.status = ?')
+    .createdBetween('b.created_at', filter.createdAfter, filter.createdBefore)
+    .page('b.id', window, window.order ? BATCH_SORT[window.order.field as PayoutBatchOrderField] : null, 'desc');
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`b.*${q.sortValue()}`), q.params);
+  return { rows: toDetached(em, PayoutBatch, raw), sortValues: sortValuesOf(raw), q };
 }
 
 /**

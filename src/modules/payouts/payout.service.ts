@@ -2,10 +2,12 @@ import { countOf } from '../../db/list-query';
 import { add, dec, toText } from '../../common/decimal';
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import type { CommissionOrderField, PayoutBatchOrderField } from '../../validation/enums';
+import { affiliateFilter } from '../affiliates/affiliate.finder';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import { COMMISSION_STATUSES, type Commission, type CommissionStatus } from '../commissions/commission.entity';
+import { COMMISSION_STATUSES, type Commission } from '../commissions/commission.entity';
 import { lockCommissionOfSale } from '../commissions/commission.ledger';
 import type { ProgramService } from '../programs/program.service';
 import type { PayoutBatch } from './payout-batch.entity';
@@ -17,36 +19,63 @@ import {
   lockCommissionsForBatch,
   markBatchPaid,
   markCommissionPaidByHand,
-  payoutBatches,
+  payoutBatchesPage,
+  type PayoutBatchesFilter,
   payoutBatchForUpdate,
 } from './payout.queries';
 
 /** Commissions by status, payout batches, and marking commissions paid: the states refunds are refused in. */
+/** The commissions list's filters. */
+export interface CommissionListFilter {
+  status?: string | null;
+  affiliateId?: string | null;
+  affiliateEmail?: string | null;
+  linkId?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
 export class PayoutService {
   constructor(private readonly programs: ProgramService) {}
 
-  /** Commissions, optionally of one status; pending ones past their hold are approved first. */
+  /** Commissions matching the filter (and `status`), in creation order or the one asked; pending ones past their hold are approved first. */
   async listCommissions(
     ctx: ServiceContext,
     programId: string | null | undefined,
     status: string | null | undefined,
     page: PageArgs,
+    filter: CommissionListFilter = {},
+    order: ListOrder<CommissionOrderField> | null = null,
   ): Promise<Page<Commission>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    if (status != null && !(COMMISSION_STATUSES as readonly string[]).includes(status))
-      throw validationError(`status must be one of ${COMMISSION_STATUSES.join(', ')}`, 'status');
-    const w = pageWindow(page);
+    for (const [field, s] of [['status', status] as const, ['filter.status', filter.status] as const])
+      if (s != null && !(COMMISSION_STATUSES as readonly string[]).includes(s))
+        throw validationError(`status must be one of ${COMMISSION_STATUSES.join(', ')}`, field);
+    const w = pageWindow(page, order);
+    const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
+    if (affiliateId === null || (filter.linkId != null && !isUuid(filter.linkId))) return emptyPage();
+    const statuses = [status, filter.status].filter((s): s is string => s != null);
     return inTransaction(ctx, async (tx) => {
       await approveDueCommissions(tx.em, program.id);
-      const { rows, q } = await commissionsPage(tx.em, program.id, (status as CommissionStatus | null) ?? null, w);
+      const { rows, sortValues, q } = await commissionsPage(tx.em, program.id, { ...filter, statuses, affiliateId }, w);
       // Counted later, when asked, on the request's EntityManager (this transaction is over by then).
-      return toPage(rows, w, countOf(ctx.em, q));
+      return toPage(rows, w, countOf(ctx.em, q), sortValues);
     });
   }
 
-  async listPayoutBatches(ctx: ServiceContext, programId: string | null | undefined): Promise<PayoutBatch[]> {
+  /** Payout batches matching the filter: newest first, or in the order asked. */
+  async listPayoutBatches(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    page: PageArgs,
+    filter: PayoutBatchesFilter = {},
+    order: ListOrder<PayoutBatchOrderField> | null = null,
+  ): Promise<Page<PayoutBatch>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return payoutBatches(ctx.em, program.id);
+    const w = pageWindow(page, order);
+    const { rows, sortValues, q } = await payoutBatchesPage(ctx.em, program.id, filter, w);
+    return toPage(rows, w, countOf(ctx.em, q), sortValues);
   }
 
   /**

@@ -1,7 +1,9 @@
 import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ListQuery } from '../../db/list-query';
-import { detachedRows } from '../../db/rows';
+import { ListQuery, sortValuesOf } from '../../db/list-query';
+import { detachedRows, toDetached } from '../../db/rows';
+import { SEARCH_TEXT } from '../../db/search-texts';
+import type { ReferralOrderField } from '../../validation/enums';
 import { Assignments } from '../../db/where';
 import { Referral } from './referral.entity';
 import { newId } from '../../common/ids';
@@ -21,19 +23,48 @@ export function referralsByEmail(em: EntityManager, programId: string, email: st
   return detachedRows(em, Referral, 'select * from referrals where program_id = ? and lower(email) = ? order by id desc', [programId, email.toLowerCase()]);
 }
 
-/** A page of referrals in creation order (`limit` rows, `afterId` the previous page's last). */
+/** Which referrals a list keeps (affiliateId and linkId resolved to UUIDs by the service). */
+export interface ReferralsFilter {
+  affiliateId?: string | null;
+  linkId?: string | null;
+  externalId?: string | null;
+  status?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+/** What each order compares (never null); sales and revenue come from the sort join. */
+const REFERRAL_SORT: Record<ReferralOrderField, string> = {
+  createdAt: 'r.created_at',
+  name: 'lower(r.name)',
+  sales: 'x.sales',
+  revenue: 'x.revenue',
+};
+
+/** A referral's sales that are not refunded, through sales_referral_idx. */
+const SALES_OF_REFERRAL = `left join lateral (select count(*)::int as sales, coalesce(sum(s.total_earned), 0) as revenue from sales s
+  where s.program_id = r.program_id and s.referral_id = r.id and not s.refunded) x on true`;
+
+/** A page of referrals: creation order, or the window's; read-only, with each row's sort value. */
 export async function referralsPage(
   em: EntityManager,
   programId: string,
-  filter: { affiliateId?: string | null; externalId?: string | null },
+  filter: ReferralsFilter,
   window: PageWindow<string>,
-): Promise<{ rows: Referral[]; q: ListQuery }> {
-  const q = new ListQuery('referrals', 'program_id', programId)
-    .filter(filter.affiliateId, 'affiliate_id = ?')
-    .filter(filter.externalId, 'referred_user_external_id = ?')
-    .orderBy('id')
-    .window(window);
-  return { rows: await detachedRows(em, Referral, q.sql('*'), q.params), q };
+): Promise<{ rows: Referral[]; sortValues: string[]; q: ListQuery }> {
+  const field = window.order?.field as ReferralOrderField | undefined;
+  const q = new ListQuery('referrals r', 'r.program_id', programId)
+    .filter(filter.affiliateId, 'r.affiliate_id = ?')
+    .filter(filter.linkId, 'r.link_id = ?')
+    .filter(filter.externalId, 'r.referred_user_external_id = ?')
+    .filter(filter.status, 'r.subscription_status = ?')
+    .search(filter.search, [SEARCH_TEXT.customer('r')])
+    .createdBetween('r.created_at', filter.createdAfter, filter.createdBefore);
+  if (field === 'sales' || field === 'revenue') q.sortJoin(SALES_OF_REFERRAL);
+  q.page('r.id', window, field ? REFERRAL_SORT[field] : null);
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`r.*${q.sortValue()}`), q.params);
+  return { rows: toDetached(em, Referral, raw), sortValues: sortValuesOf(raw), q };
 }
 
 /** Whether the program has referred this customer (by external id or email) before: first-time-order codes. */

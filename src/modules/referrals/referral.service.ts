@@ -1,6 +1,7 @@
 import { DomainError, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { emptyPage, pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, pageWindow, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import type { ReferralOrderField } from '../../validation/enums';
 import { countOf } from '../../db/list-query';
 import { inTransaction, writeQueued } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -46,10 +47,16 @@ export interface UpdateReferralInput {
   subscriptionStatus?: string | null;
 }
 
-export interface ReferralFilter {
+/** The referrals list's filters: GraphQL sends them all, the REST list the first three. */
+export interface ReferralListFilter {
   affiliateId?: string | null;
   affiliateEmail?: string | null;
   externalId?: string | null;
+  linkId?: string | null;
+  status?: string | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
 }
 
 /** Referrals (spec 4.2): attribution, the monthly limit, promo-code redemption, counters and events. */
@@ -71,13 +78,19 @@ export class ReferralService {
   }
 
   /** Referrals matching every filter given (all of the program's without filters), in creation order. */
-  async listReferrals(ctx: ServiceContext, programId: string | null | undefined, filter: ReferralFilter, page: PageArgs): Promise<Page<Referral>> {
+  async listReferrals(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    filter: ReferralListFilter,
+    page: PageArgs,
+    order: ListOrder<ReferralOrderField> | null = null,
+  ): Promise<Page<Referral>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const w = pageWindow(page);
+    const w = pageWindow(page, order);
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
-    if (affiliateId === null) return emptyPage();
-    const { rows, q } = await referralsPage(ctx.em, program.id, { affiliateId, externalId: filter.externalId }, w);
-    return toPage(rows, w, countOf(ctx.em, q));
+    if (affiliateId === null || (filter.linkId != null && !isUuid(filter.linkId))) return emptyPage();
+    const { rows, sortValues, q } = await referralsPage(ctx.em, program.id, { ...filter, affiliateId }, w);
+    return toPage(rows, w, countOf(ctx.em, q), sortValues);
   }
 
   /**

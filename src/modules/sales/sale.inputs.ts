@@ -28,12 +28,18 @@ export interface UpdateSaleInput {
   commissionEarned?: number | null;
 }
 
-export interface SaleFilter {
+/** The sales list's filters: GraphQL sends them all, the REST list the first five. */
+export interface SaleListFilter {
   affiliateId?: string | null;
   affiliateEmail?: string | null;
   referralId?: string | null;
   saleExternalId?: string | null;
   saleExternalInvoiceId?: string | null;
+  linkId?: string | null;
+  refunded?: boolean | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
 }
 
 /** An optional identifier (at most 200 characters: the edge's check), trimmed; empty as null. */

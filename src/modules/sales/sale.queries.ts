@@ -1,7 +1,9 @@
 import type { PageWindow } from '../../common/pagination';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows, joinedColumns, toDetached } from '../../db/rows';
-import { ListQuery } from '../../db/list-query';
+import { ListQuery, sortValuesOf } from '../../db/list-query';
+import { SEARCH_TEXT } from '../../db/search-texts';
+import type { SaleOrderField } from '../../validation/enums';
 import { Assignments } from '../../db/where';
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { Commission } from '../commissions/commission.entity';
@@ -50,31 +52,47 @@ export async function customerHasSales(em: EntityManager, programId: string, ema
 export interface SalesPageFilter {
   affiliateId?: string | null;
   referralId?: string | null;
+  linkId?: string | null;
   externalId?: string | null;
   externalInvoiceId?: string | null;
+  refunded?: boolean | null;
+  search?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
 }
 
+/** What each order compares (never null); the commission is joined as `c`. */
+const SALE_SORT: Record<SaleOrderField, string> = {
+  createdAt: 's.created_at',
+  name: 'lower(s.name)',
+  revenue: 's.total_earned',
+  commission: 'coalesce(c.amount, 0)',
+};
+
 /**
- * A page of sales in creation order (`limit` rows, `afterId` the previous page's last), each with its commission
- * read in the same statement (null when it has none): every sale answer shows its rate, amount and status.
+ * A page of sales in creation order or the window's, each with its commission read in the same statement (null
+ * when it has none: every sale answer shows its rate, amount and status) and its sort value.
  */
 export async function salesPage(
   em: EntityManager,
   programId: string,
   filter: SalesPageFilter,
   window: PageWindow<number>,
-): Promise<{ sales: Sale[]; commissions: Array<Commission | null>; q: ListQuery }> {
+): Promise<{ sales: Sale[]; commissions: Array<Commission | null>; sortValues: string[]; q: ListQuery }> {
   const q = new ListQuery('sales s', 's.program_id', programId)
     .join('left join commissions c on c.program_id = s.program_id and c.sale_id = s.id')
     .filter(filter.referralId, 's.referral_id = ?')
     .filter(filter.affiliateId, 's.affiliate_id = ?')
+    .filter(filter.linkId, 's.link_id = ?')
     .filter(filter.externalId, 's.external_id = ?')
     .filter(filter.externalInvoiceId, 's.external_invoice_id = ?')
-    .orderBy('s.id')
-    .window(window);
-  const raw = await execute<Row[]>(em, q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}`), q.params);
+    .filter(filter.refunded, 's.refunded = ?')
+    .search(filter.search, [SEARCH_TEXT.customer('s')])
+    .createdBetween('s.created_at', filter.createdAfter, filter.createdBefore)
+    .page('s.id', window, window.order ? SALE_SORT[window.order.field as SaleOrderField] : null);
+  const raw = await execute<Row[]>(em, q.sql(`s.*, ${joinedColumns(em, Commission, 'c', 'commission__')}${q.sortValue()}`), q.params);
   const commissions = toDetached(em, Commission, raw, 'commission__');
-  return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)), q };
+  return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)), sortValues: sortValuesOf(raw), q };
 }
 
 /** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */

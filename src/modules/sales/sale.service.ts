@@ -1,5 +1,6 @@
 import { isUuid } from '../../common/ids';
-import { emptyPage, numericPageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
+import { emptyPage, numericPageWindow, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import type { SaleOrderField } from '../../validation/enums';
 import { countOf } from '../../db/list-query';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter } from '../affiliates/affiliate.finder';
@@ -8,11 +9,11 @@ import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { SaleCorrections } from './sale.corrections';
 import type { Sale } from './sale.entity';
-import type { RecordSaleInput, SaleFilter, UpdateSaleInput } from './sale.inputs';
+import type { RecordSaleInput, SaleListFilter, UpdateSaleInput } from './sale.inputs';
 import { saleById, salesPage } from './sale.queries';
 import { SaleRecorder } from './sale.recording';
 
-export type { RecordSaleInput, SaleFilter, UpdateSaleInput } from './sale.inputs';
+export type { RecordSaleInput, SaleListFilter, UpdateSaleInput } from './sale.inputs';
 
 /**
  * Sales (spec 4.6): lookups and lists here; recording with its commission (sale.recording) and corrections and
@@ -37,22 +38,29 @@ export class SaleService {
   }
 
   /** Sales matching every filter given (all of the program's without filters), in creation order. */
-  async listSales(ctx: ServiceContext, programId: string | null | undefined, filter: SaleFilter, page: PageArgs): Promise<Page<Sale>> {
+  async listSales(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    filter: SaleListFilter,
+    page: PageArgs,
+    order: ListOrder<SaleOrderField> | null = null,
+  ): Promise<Page<Sale>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const w = numericPageWindow(page);
-    if (filter.referralId != null && !isUuid(filter.referralId)) return emptyPage();
+    const w = numericPageWindow(page, order);
+    if ([filter.referralId, filter.linkId].some((id) => id != null && !isUuid(id))) return emptyPage();
     const affiliateId = await affiliateFilter(ctx.em, program.id, filter);
     if (affiliateId === null) return emptyPage();
-    const { sales, commissions, q } = await salesPage(
+    const { saleExternalId, saleExternalInvoiceId, ...rest } = filter;
+    const { sales, commissions, sortValues, q } = await salesPage(
       ctx.em,
       program.id,
-      { affiliateId, referralId: filter.referralId, externalId: filter.saleExternalId, externalInvoiceId: filter.saleExternalInvoiceId },
+      { ...rest, affiliateId, externalId: saleExternalId, externalInvoiceId: saleExternalInvoiceId },
       w,
     );
     // Each sale's commission came in the same statement: its rate, amount and status resolve without another.
     const loader = ctx.loaders?.for(program.id).commissionBySaleId;
     if (loader) sales.forEach((sale, i) => loader.prime(sale.id, commissions[i]));
-    return toPage(sales, w, countOf(ctx.em, q));
+    return toPage(sales, w, countOf(ctx.em, q), sortValues);
   }
 
   /** See SaleRecorder.recordSale. */

@@ -1,5 +1,9 @@
 import { validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
+import { emptyPage, listWindow, numericPageWindow, textIds, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
+import { countOf } from '../../db/list-query';
+import type { DeliveryOrderField, EventOrderField } from '../../validation/enums';
+import type { EventRecord } from '../events/event.entity';
 import type { ServiceContext } from '../service-context';
 import { translated } from '../../db/unit-of-work';
 import type { ProgramService } from '../programs/program.service';
@@ -7,7 +11,11 @@ import { EVENT_TYPES } from './webhook-endpoint.service';
 import {
   attemptsOf,
   eventById,
-  eventsAfter,
+  deliveriesPage,
+  eventsPage,
+  type DeliveriesFilter,
+  type DeliveryRow,
+  type EventsFilter,
   recentDeliveries,
   redeliverEvent,
   redeliverFailedSince,
@@ -17,19 +25,82 @@ import {
 
 const EVENT_CURSOR = /^evt_[0-9a-f]{32}$/;
 
+/** Event ids are their own cursors: REST clients pass the last id read back as `after`. */
+const EVENT_IDS = textIds(EVENT_CURSOR);
+
+/** A delivery as lists and the event log show it. */
+export interface DeliveryView {
+  id: number;
+  programId: string;
+  eventId: string;
+  endpointId: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+}
+export type ListedDelivery = DeliveryView & { createdAt: Date };
+
+/** Raw SQL rows carry timestamps as text. */
+const toDate = (v: Date | string | null): Date | null => (v == null ? null : new Date(v));
+
+export function deliveryView(programId: string, r: DeliveryRow): DeliveryView {
+  return {
+    id: Number(r.id),
+    programId,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: r.status === 'pending' ? toDate(r.next_attempt_at) : null,
+    lastAttemptAt: toDate(r.last_attempt_at),
+    lastStatus: r.last_status,
+    lastError: r.last_error,
+  };
+}
+
 /** The program's event log (oldest first, cursor-paginated), its deliveries, and replay. */
 export class EventLogService {
   constructor(private readonly programs: ProgramService) {}
 
-  async listEvents(ctx: ServiceContext, programId: string | null | undefined, args: { after?: string | null; first?: number | null; type?: string | null }) {
+  /** The event log matching the filter: oldest first, or by creation time in the order asked; cursors are event ids in the default order. */
+  async listEvents(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    page: PageArgs,
+    filter: EventsFilter = {},
+    order: ListOrder<EventOrderField> | null = null,
+  ): Promise<Page<EventRecord>> {
     const program = await this.programs.requireProgram(ctx, programId);
-    const first = args.first ?? 100;
-    if (!Number.isInteger(first) || first < 1 || first > 500) throw validationError('limit must be an integer from 1 to 500', 'limit');
-    if (args.after != null && !EVENT_CURSOR.test(args.after)) throw validationError('after must be an event id', 'after');
-    if (args.type != null && !(EVENT_TYPES as readonly string[]).includes(args.type)) throw validationError('type is not a known event type', 'type');
-    const rows = await eventsAfter(ctx.em, program.id, args, first + 1);
-    const nodes = rows.slice(0, first);
-    return { nodes, hasNextPage: rows.length > first, endCursor: nodes.length ? nodes[nodes.length - 1].id : (args.after ?? null) };
+    const w = listWindow(page, EVENT_IDS, order, 100);
+    if (filter.type != null && !(EVENT_TYPES as readonly string[]).includes(filter.type)) throw validationError('type is not a known event type', 'type');
+    const { rows, sortValues, q } = await eventsPage(ctx.em, program.id, filter, w);
+    return toPage(rows, w, countOf(ctx.em, q), sortValues);
+  }
+
+  /** The program's webhook deliveries matching the filter: newest first, or by creation time in the order asked. */
+  async listDeliveries(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    page: PageArgs,
+    filter: DeliveriesFilter = {},
+    order: ListOrder<DeliveryOrderField> | null = null,
+  ): Promise<Page<ListedDelivery>> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    const w = numericPageWindow(page, order);
+    if (filter.eventType != null && !(EVENT_TYPES as readonly string[]).includes(filter.eventType))
+      throw validationError('eventType is not a known event type', 'eventType');
+    if ((filter.endpointId != null && !isUuid(filter.endpointId)) || (filter.eventId != null && !EVENT_CURSOR.test(filter.eventId))) return emptyPage();
+    const { rows, q } = await deliveriesPage(ctx.em, program.id, filter, w);
+    const deliveries = rows.map((r) => ({ ...deliveryView(program.id, r), createdAt: new Date(r.created_at) }));
+    return toPage(
+      deliveries,
+      w,
+      countOf(ctx.em, q),
+      rows.map((r) => r.sort__value as string),
+    );
   }
 
   /**

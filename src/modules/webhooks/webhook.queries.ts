@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ListQuery } from '../../db/list-query';
-import { detachedRows, insertEntity } from '../../db/rows';
+import type { PageWindow } from '../../common/pagination';
+import { ListQuery, sortValuesOf } from '../../db/list-query';
+import { detachedRows, insertEntity, toDetached } from '../../db/rows';
 import { Assignments } from '../../db/where';
 import { EventRecord } from '../events/event.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -66,19 +67,26 @@ export async function deleteEndpointRow(em: EntityManager, programId: string, id
 
 // ---- the event log ----
 
-/** Up to `limit` events oldest first, after `after` and of `type` when given; read-only. */
-export function eventsAfter(
+/** Which events a list keeps. */
+export interface EventsFilter {
+  type?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+/** A page of events: oldest first (by id), or by creation time in the window's direction; read-only. */
+export async function eventsPage(
   em: EntityManager,
   programId: string,
-  args: { after?: string | null; type?: string | null },
-  limit: number,
-): Promise<EventRecord[]> {
-  const q = new ListQuery('events', 'program_id', programId)
-    .filter(args.type || null, 'type = ?')
-    .orderBy('id')
-    .after(args.after || null)
-    .limit(limit);
-  return detachedRows(em, EventRecord, q.sql('*'), q.params);
+  filter: EventsFilter,
+  window: PageWindow<string>,
+): Promise<{ rows: EventRecord[]; sortValues: string[]; q: ListQuery }> {
+  const q = new ListQuery('events e', 'e.program_id', programId)
+    .filter(filter.type || null, 'e.type = ?')
+    .createdBetween('e.created_at', filter.createdAfter, filter.createdBefore)
+    .page('e.id', window, window.order ? 'e.created_at' : null);
+  const raw = await execute<Array<Record<string, unknown>>>(em, q.sql(`e.*${q.sortValue()}`), q.params);
+  return { rows: toDetached(em, EventRecord, raw), sortValues: sortValuesOf(raw), q };
 }
 
 export async function eventById(em: EntityManager, programId: string, id: string): Promise<EventRecord | null> {
@@ -272,14 +280,48 @@ export interface DeliveryRow {
   last_attempt_at: Date | null;
   last_status: number | null;
   last_error: string | null;
+  created_at: string;
 }
 
 /** The deliveries of some events of the program (a DataLoader's batch), in creation order. */
 export function deliveriesOfEvents(em: EntityManager, programId: string, eventIds: readonly string[]): Promise<DeliveryRow[]> {
   return execute<DeliveryRow[]>(
     em,
-    `select id, event_id, endpoint_id, status, attempts, next_attempt_at, last_attempt_at, last_status, last_error
+    `select id, event_id, endpoint_id, status, attempts, next_attempt_at, last_attempt_at, last_status, last_error, created_at
            from webhook_deliveries where program_id = ? and event_id in (?) order by id`,
     [programId, [...eventIds]],
   );
+}
+
+/** Which deliveries a list keeps (the endpoint a UUID: the service's check). */
+export interface DeliveriesFilter {
+  status?: string | null;
+  endpointId?: string | null;
+  eventId?: string | null;
+  eventType?: string | null;
+  createdAfter?: Date | string | null;
+  createdBefore?: Date | string | null;
+}
+
+/** A delivery of the list, with its creation time. */
+export interface ListedDeliveryRow extends DeliveryRow {
+  sort__value?: string;
+}
+
+/** A page of the program's webhook deliveries: newest first, or by creation time in the window's direction. */
+export async function deliveriesPage(
+  em: EntityManager,
+  programId: string,
+  filter: DeliveriesFilter,
+  window: PageWindow<number>,
+): Promise<{ rows: ListedDeliveryRow[]; q: ListQuery }> {
+  const q = new ListQuery('webhook_deliveries d', 'd.program_id', programId)
+    .filter(filter.status, 'd.status = ?')
+    .filter(filter.endpointId, 'd.endpoint_id = ?')
+    .filter(filter.eventId, 'd.event_id = ?')
+    .createdBetween('d.created_at', filter.createdAfter, filter.createdBefore);
+  if (filter.eventType) q.and('exists (select 1 from events ev where ev.program_id = d.program_id and ev.id = d.event_id and ev.type = ?)', filter.eventType);
+  q.page('d.id', window, window.order ? 'd.created_at' : null, 'desc');
+  const select = `d.id, d.event_id, d.endpoint_id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error, d.created_at${q.sortValue()}`;
+  return { rows: await execute<ListedDeliveryRow[]>(em, q.sql(select), q.params), q };
 }

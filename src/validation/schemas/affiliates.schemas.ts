@@ -1,9 +1,18 @@
-import { AFFILIATE_STATUSES } from '../enums';
+import { AFFILIATE_ORDER_FIELDS, AFFILIATE_STATUSES } from '../enums';
 import { Body, Bool, Nullable, Omittable, OneOf, Rate, RequiredEmail, RequiredText, Text, type Input } from '../kit';
+import { CREATED_RANGE, ListOrderArg, SEARCH } from './list.schemas';
 import { PAGE_PARAMS } from './paging.schemas';
 
 /** One affiliate by `id` (UUID, link slug or click id) or `email`: GraphQL `affiliate(id, email)`. */
 export const AffiliateLookupArgs = Body({ id: Nullable(Text(200)), email: Nullable(Text(254)) });
+
+/** GraphQL AffiliateFilterInput: all given filters must match. */
+export const AffiliateListFilter = Body({ status: Nullable(OneOf(AFFILIATE_STATUSES)), ...SEARCH, ...CREATED_RANGE });
+export type AffiliateListFilter = Input<typeof AffiliateListFilter>;
+
+/** GraphQL `affiliates(filter, orderBy)` (paging and programId apart). */
+export const AffiliateListArgs = Body({ filter: Nullable(AffiliateListFilter), orderBy: ListOrderArg(AFFILIATE_ORDER_FIELDS) });
+export type AffiliateListArgs = Input<typeof AffiliateListArgs>;
 
 /** GET /affiliates: a lookup (id, email) or the list. */
 export const AffiliatesQuery = Body({ ...AffiliateLookupArgs.properties, ...PAGE_PARAMS });

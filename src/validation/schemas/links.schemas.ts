@@ -1,4 +1,6 @@
 import { Body, Nullable, RequiredText, Text, type Input } from '../kit';
+import { LINK_ORDER_FIELDS } from '../enums';
+import { CREATED_RANGE, ListOrderArg, SEARCH } from './list.schemas';
 import { PAGE_PARAMS } from './paging.schemas';
 
 /** GraphQL LinkFilterInput: all given filters must match. */
@@ -10,8 +12,12 @@ export const LinkFilter = Body({
 });
 export type LinkFilter = Input<typeof LinkFilter>;
 
-/** GraphQL `links(filter)` (paging and programId apart). */
-export const LinkListArgs = Body({ filter: Nullable(LinkFilter) });
+/** GraphQL LinkFilterInput: the REST filters, a search and a creation range. */
+export const LinkListFilter = Body({ ...LinkFilter.properties, ...SEARCH, ...CREATED_RANGE });
+export type LinkListFilter = Input<typeof LinkListFilter>;
+
+/** GraphQL `links(filter, orderBy)` (paging and programId apart). */
+export const LinkListArgs = Body({ filter: Nullable(LinkListFilter), orderBy: ListOrderArg(LINK_ORDER_FIELDS) });
 export type LinkListArgs = Input<typeof LinkListArgs>;
 
 /** GET /links. */

@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_STATUSES } from '../enums';
+import { REFERRAL_ORDER_FIELDS, SUBSCRIPTION_STATUSES } from '../enums';
+import { CREATED_RANGE, ListOrderArg, SEARCH } from './list.schemas';
 import { Body, Nullable, Omittable, OneOf, RequiredEmail, RequiredText, Text, type Input } from '../kit';
 import { PAGE_PARAMS } from './paging.schemas';
 
@@ -13,8 +14,18 @@ export const ReferralFilter = Body({
 });
 export type ReferralFilter = Input<typeof ReferralFilter>;
 
-/** GraphQL `referrals(filter)` (paging and programId apart). */
-export const ReferralListArgs = Body({ filter: Nullable(ReferralFilter) });
+/** GraphQL ReferralFilterInput: the REST filters, the link, the subscription status, a search and a creation range. */
+export const ReferralListFilter = Body({
+  ...ReferralFilter.properties,
+  linkId: Nullable(Text(200)),
+  status: Nullable(OneOf(SUBSCRIPTION_STATUSES)),
+  ...SEARCH,
+  ...CREATED_RANGE,
+});
+export type ReferralListFilter = Input<typeof ReferralListFilter>;
+
+/** GraphQL `referrals(filter, orderBy)` (paging and programId apart). */
+export const ReferralListArgs = Body({ filter: Nullable(ReferralListFilter), orderBy: ListOrderArg(REFERRAL_ORDER_FIELDS) });
 export type ReferralListArgs = Input<typeof ReferralListArgs>;
 
 /** GET /referrals: `id` looks one up, the filters list. */

@@ -1,4 +1,6 @@
-import { Body, Email, Id64, Money, Nullable, Omittable, Rate, RequiredEmail, RequiredText, Text, type Input } from '../kit';
+import { Body, Bool, Email, Id64, Money, Nullable, Omittable, Rate, RequiredEmail, RequiredText, Text, type Input } from '../kit';
+import { SALE_ORDER_FIELDS } from '../enums';
+import { CREATED_RANGE, ListOrderArg, SEARCH } from './list.schemas';
 import { PAGE_PARAMS } from './paging.schemas';
 
 /**
@@ -24,8 +26,12 @@ export const SaleFilter = Body({
 });
 export type SaleFilter = Input<typeof SaleFilter>;
 
-/** GraphQL `sales(filter)` (paging and programId apart). */
-export const SaleListArgs = Body({ filter: Nullable(SaleFilter) });
+/** GraphQL SaleFilterInput: the REST filters, the link, refunded, a search and a creation range. */
+export const SaleListFilter = Body({ ...SaleFilter.properties, linkId: Nullable(Text(200)), refunded: Nullable(Bool()), ...SEARCH, ...CREATED_RANGE });
+export type SaleListFilter = Input<typeof SaleListFilter>;
+
+/** GraphQL `sales(filter, orderBy)` (paging and programId apart). */
+export const SaleListArgs = Body({ filter: Nullable(SaleListFilter), orderBy: ListOrderArg(SALE_ORDER_FIELDS) });
 export type SaleListArgs = Input<typeof SaleListArgs>;
 
 /** GET /sales: `id` looks one up, the filters list. */

@@ -1,4 +1,6 @@
-import { Body, Bool, DateTime, Nullable, Num, RequiredText, Strings, Text, type Input } from '../kit';
+import { DELIVERY_ORDER_FIELDS, DELIVERY_STATUSES, EVENT_ORDER_FIELDS } from '../enums';
+import { Body, Bool, DateTime, Nullable, Num, OneOf, RequiredText, Strings, Text, type Input } from '../kit';
+import { CREATED_RANGE, ListOrderArg } from './list.schemas';
 import { PageLimit } from './paging.schemas';
 
 const ENDPOINT_ID = RequiredText(100);
@@ -41,6 +43,26 @@ export type RotateWebhookSecretBody = Input<typeof RotateWebhookSecretBody>;
 
 /** GraphQL `events(after, type)`: an event id to read on after, an event type. */
 export const EventsArgs = Body({ after: Nullable(Text(100)), type: Nullable(Text(100)) });
+
+/** GraphQL EventFilterInput. */
+export const EventListFilter = Body({ type: Nullable(Text(100)), ...CREATED_RANGE });
+export type EventListFilter = Input<typeof EventListFilter>;
+
+/** GraphQL `events(type, filter, orderBy)` (paging and programId apart: cursors are checked by the service). */
+export const EventListArgs = Body({ type: Nullable(Text(100)), filter: Nullable(EventListFilter), orderBy: ListOrderArg(EVENT_ORDER_FIELDS) });
+
+/** GraphQL WebhookDeliveryFilterInput. */
+export const DeliveryListFilter = Body({
+  status: Nullable(OneOf(DELIVERY_STATUSES)),
+  endpointId: Nullable(Text(100)),
+  eventId: Nullable(Text(100)),
+  eventType: Nullable(Text(100)),
+  ...CREATED_RANGE,
+});
+export type DeliveryListFilter = Input<typeof DeliveryListFilter>;
+
+/** GraphQL `webhookDeliveries(filter, orderBy)` (paging and programId apart). */
+export const DeliveryListArgs = Body({ filter: Nullable(DeliveryListFilter), orderBy: ListOrderArg(DELIVERY_ORDER_FIELDS) });
 
 /** GET /events: a page of the event log (`limit` events, 100 by default). */
 export const EventsQuery = Body({ ...EventsArgs.properties, limit: Nullable(PageLimit(500)) });

@@ -38,7 +38,7 @@ const COMMISSIONS = `query($status: CommissionStatus, $first: Int, $after: Strin
 const CREATE_BATCH = `mutation($saleIds: [SafeInt!], $commissionIds: [ID!]) { createPayoutBatch(saleIds: $saleIds, commissionIds: $commissionIds) { ${BATCH_FIELDS} } }`;
 const MARK_BATCH_PAID = `mutation($id: ID!) { markPayoutBatchPaid(id: $id) { ${BATCH_FIELDS} } }`;
 const MARK_COMMISSION_PAID = `mutation($saleId: SafeInt!) { markCommissionPaid(saleId: $saleId) { ${COMMISSION_FIELDS} } }`;
-const BATCHES = `{ payoutBatches { ${BATCH_FIELDS} } }`;
+const BATCHES = `{ payoutBatches { nodes { ${BATCH_FIELDS} } } }`;
 const SALE_COMMISSION = `query($id: SafeInt!) { sale(id: $id) { id commissionStatus commissionEarned commission { ${COMMISSION_FIELDS} } } }`;
 
 const gql = (p: ProgramFixture, query: string, variables: Record<string, unknown> = {}, token = p.key): Promise<Gql> => server.graphql(query, variables, token);
@@ -62,7 +62,7 @@ async function batch(p: ProgramFixture, args: { saleIds?: number[]; commissionId
   return dataOf(await createBatch(p, args)).createPayoutBatch;
 }
 async function batches(p: ProgramFixture) {
-  return dataOf(await gql(p, BATCHES)).payoutBatches as any[];
+  return dataOf(await gql(p, BATCHES)).payoutBatches.nodes as any[];
 }
 async function commissionOf(p: ProgramFixture, saleId: number) {
   return dataOf(await gql(p, SALE_COMMISSION, { id: saleId })).sale.commission;

@@ -89,9 +89,10 @@ const QUERIES: Record<string, GqlOp> = {
   },
   promotionalCodes: { scoped: true, query: Q('promotionalCodes', 'programId: $p', '{ nodes { id } }'), vars: P },
   commissions: { scoped: true, query: Q('commissions', 'programId: $p', '{ nodes { id } }'), vars: P },
-  payoutBatches: { scoped: true, query: Q('payoutBatches', 'programId: $p', '{ id }'), vars: P },
+  payoutBatches: { scoped: true, query: Q('payoutBatches', 'programId: $p', '{ nodes { id } }'), vars: P },
   webhookEndpoints: { scoped: true, query: Q('webhookEndpoints', 'programId: $p', '{ id url }'), vars: P },
   events: { scoped: true, query: Q('events', 'programId: $p', '{ nodes { id type } }'), vars: P },
+  webhookDeliveries: { scoped: true, query: Q('webhookDeliveries', 'programId: $p', '{ totalCount nodes { id } }'), vars: P },
   stats: { scoped: true, query: Q('stats', 'programId: $p', '{ totals { sales revenue } }'), vars: P },
   topAffiliates: { scoped: true, query: Q('topAffiliates', 'programId: $p', '{ affiliateId revenue }'), vars: P },
 };
