@@ -457,6 +457,18 @@ describe('query limits', () => {
     expect(codeOf(await server.graphql(implicit, {}, p.key))).toBe('VALIDATION_FAILED');
   });
 
+  test('last counts like first, on every connection, nested ones included', async () => {
+    const backward = '{ affiliates(last: 500) { nodes { links(last: 500) { nodes { affiliate { links(last: 500) { nodes { id } } } } } } } }';
+    const res = await server.graphql(backward, {}, p.key);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/cost/i);
+    const mixed =
+      '{ sales(last: 500, orderBy: {field: revenue}) { nodes { id } } payoutBatches(last: 500) { nodes { id } } events(last: 500) { nodes { id } } }';
+    expect(codeOf(await server.graphql(mixed, {}, p.key))).toBeUndefined();
+    const cheap = '{ affiliates(last: 5) { nodes { links(last: 5) { nodes { affiliate { links(last: 5) { nodes { id } } } } } } } }';
+    expect(dataOf(await server.graphql(cheap, {}, p.key)).affiliates.nodes).toEqual([]);
+  });
+
   test('the limits also hold through fragments', async () => {
     const q = `query { affiliates(first: 500) { ...A } }
       fragment A on AffiliateConnection { nodes { links(first: 500) { nodes { affiliate { links(first: 500) { nodes { id } } } } } } }`;
