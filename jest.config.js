@@ -16,7 +16,10 @@ module.exports = {
         module: { type: 'commonjs', ignoreDynamic: true },
       },
     ],
+    // oauth4webapi (the strict OAuth client of test/e2e/oauth) ships ES modules only: compiled to CommonJS too.
+    '/node_modules/oauth4webapi/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!oauth4webapi/)'],
   // Every statement the application sends is recorded for the program_id check (test/tenancy).
   setupFiles: ['<rootDir>/test/tenancy/statement-recorder.cjs'],
   globalSetup: '<rootDir>/test/global-setup.mjs',

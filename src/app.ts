@@ -22,6 +22,7 @@ import { restErrorHandler, restFacade } from '../rest-facade/router';
 import type { PartnerRegistry } from './modules/oauth/partners';
 import { pagesRouter } from './pages/pages.router';
 import { tokenRouter } from './pages/token.route';
+import { oauthMetadataRouter } from './pages/oauth-metadata.route';
 import { docsRouter } from './pages/docs.route';
 import { IdempotencyService } from './modules/idempotency/idempotency.service';
 import { anonymousContext } from './modules/service-context';
@@ -112,9 +113,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.get('/r/:programId/:slug', (req, res) => track(req, res, String(req.params.programId)));
   app.get('/r/:slug', (req, res) => track(req, res, undefined));
 
-  // OAuth token endpoint (form-encoded) and the server-rendered pages: sign-in, dashboard, consent.
+  // OAuth token endpoint (form-encoded), the partners' authorization-server metadata and the server-rendered
+  // pages: sign-in, dashboard, consent.
   app.use(tokenRouter(orm, services, partners, limiter));
-  app.use(pagesRouter(orm, services, partners));
+  app.use(oauthMetadataRouter(partners, publicOrigin(config)));
+  app.use(pagesRouter(orm, services, partners, publicOrigin(config)));
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
   // The OpenAPI document rendered for people, with the renderer served from here (works offline).
   app.use(docsRouter());

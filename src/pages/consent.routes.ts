@@ -1,21 +1,22 @@
 import type express from 'express';
 import type { Request, Response } from 'express';
-import type { PartnerRegistry } from '../modules/oauth/partners';
+import { partnerUrls, type PartnerRegistry } from '../modules/oauth/partners';
 import type { Services } from '../services';
 import { csrfToken, requireCsrf } from './cookies';
 import { html, raw } from './html';
 import type { PageFn, PageUser } from './page-user';
 
-/** What the consent pages take from the pages router: services, partners, the signed-in user and the page layout. */
+/** What the consent pages take from the pages router: services, partners, the public origin, the signed-in user and the page layout. */
 export interface ConsentDeps {
   services: Services;
   partners: PartnerRegistry;
+  origin: string;
   requireUser: (req: Request, res: Response) => Promise<PageUser | null>;
   page: PageFn;
 }
 
 /** OAuth consent (spec section 5, steps 1-3): the user picks the program a partner app may act on. */
-export function consentRoutes(r: express.Router, { services, partners, requireUser, page }: ConsentDeps): void {
+export function consentRoutes(r: express.Router, { services, partners, origin, requireUser, page }: ConsentDeps): void {
   const consentError = (req: Request, res: Response, status: number, message: string) =>
     page(req, res, status, 'Cannot connect', html`<h1>Cannot connect</h1><p class="error" role="alert">${message}</p>`);
 
@@ -43,12 +44,16 @@ export function consentRoutes(r: express.Router, { services, partners, requireUs
           : codeChallenge && !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)
             ? 'code_challenge must be the base64url SHA-256 of the code_verifier'
             : undefined;
-    if (pkceError) return void res.redirect(303, back(redirectUri, { error: 'invalid_request', error_description: pkceError, state }));
+    if (pkceError) return void res.redirect(303, back(partner.name, redirectUri, { error: 'invalid_request', error_description: pkceError, state }));
+    // Only the code flow (RFC 6749 §4.1.2.1); the spec's partners send no response_type at all.
+    if (q.response_type !== undefined && q.response_type !== 'code')
+      return void res.redirect(303, back(partner.name, redirectUri, { error: 'unsupported_response_type', state }));
     return { partner, redirectUri, state, codeChallenge, method };
   };
-  const back = (redirectUri: string, params: Record<string, string>) => {
+  /** Every answer to the partner names its issuer (RFC 9207): a client talking to several servers knows which one answered. */
+  const back = (partner: string, redirectUri: string, params: Record<string, string>) => {
     const u = new URL(redirectUri);
-    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ ...params, iss: partnerUrls(origin, partner).issuer })) u.searchParams.set(k, v);
     return u.toString();
   };
 
@@ -100,7 +105,7 @@ export function consentRoutes(r: express.Router, { services, partners, requireUs
     if (!p) return;
     const u = await requireUser(req, res);
     if (!u) return;
-    if (req.body.action !== 'connect') return res.redirect(303, back(p.redirectUri, { error: 'access_denied', state: p.state }));
+    if (req.body.action !== 'connect') return res.redirect(303, back(p.partner.name, p.redirectUri, { error: 'access_denied', state: p.state }));
     const programId = String(req.body.programId ?? '');
     let code: string;
     try {
@@ -115,6 +120,6 @@ export function consentRoutes(r: express.Router, { services, partners, requireUs
     } catch {
       return consentError(req, res, 400, 'Choose one of your programs.');
     }
-    res.redirect(303, back(p.redirectUri, { code, state: p.state }));
+    res.redirect(303, back(p.partner.name, p.redirectUri, { code, state: p.state }));
   });
 }

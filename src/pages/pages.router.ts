@@ -19,7 +19,7 @@ const safeNext = (v: unknown): string => (typeof v === 'string' && /^\/(?!\/)[^\
 const PAGE_PATHS = ['/login', '/logout', '/dashboard', '/connect'];
 
 /** Server-rendered pages: sign-in, the user's programs, API keys, connected apps, webhook deliveries, OAuth consent. */
-export function pagesRouter(orm: MikroORM, services: Services, partners: PartnerRegistry): express.Router {
+export function pagesRouter(orm: MikroORM, services: Services, partners: PartnerRegistry, origin: string): express.Router {
   const r = express.Router();
   // Only the pages' own paths: the API behind them has its own headers and body parsing.
   r.use(PAGE_PATHS, pageHeaders, express.urlencoded({ extended: false, limit: '32kb' }), (req: Request, _res: Response, next: NextFunction) => {
@@ -241,7 +241,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
   );
 
   // ---- OAuth consent (spec section 5, steps 1-3) ----
-  consentRoutes(r, { services, partners, requireUser, page });
+  consentRoutes(r, { services, partners, origin, requireUser, page });
 
   // A refused form (missing CSRF token, …) is a page, not JSON.
   r.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

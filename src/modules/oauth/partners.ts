@@ -2,6 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { sameSecret } from '../../common/ids';
 import type { AppConfig, OAuthPartnerConfig } from '../../config/config';
 
+/**
+ * A partner's OAuth URLs under the public origin. Each partner is an authorization server of its own (its own
+ * authorize and token URL), so its issuer is `<origin>/<name>` and its metadata is at
+ * `/.well-known/oauth-authorization-server/<name>` (RFC 8414 §3); the consent page answers that issuer as
+ * `iss` (RFC 9207).
+ */
+export function partnerUrls(origin: string, name: string): { issuer: string; authorize: string; token: string } {
+  const n = encodeURIComponent(name);
+  return { issuer: `${origin}/${n}`, authorize: `${origin}/connect/${n}/choose-affiliate-program`, token: `${origin}/api/${n}/token` };
+}
+
 /** The configured automation partners (OAUTH_PARTNERS), with a development partner when none is configured. */
 export class PartnerRegistry {
   readonly partners: ReadonlyMap<string, OAuthPartnerConfig>;

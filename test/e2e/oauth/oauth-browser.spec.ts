@@ -279,7 +279,7 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     await page.keyboard.press('Space');
     const hit = await within(arrived, 15_000, 'the callback after Cancel');
     await page.waitForURL((u) => u.href.startsWith(callback.url));
-    expect(Object.fromEntries(hit.searchParams)).toEqual({ error: 'access_denied', state });
+    expect(Object.fromEntries(hit.searchParams)).toEqual({ error: 'access_denied', state, iss: `${server.url}/zapier` });
   });
 
   test('the consent page refuses an unregistered redirect_uri in the browser too: an error page, no navigation away', async () => {

@@ -311,8 +311,10 @@ describe('consent page', () => {
       const before = Date.now();
       const { code, state, location } = await issueCode(jar, owner.programId);
       expect(location.origin + location.pathname).toBe(CB);
-      expect([...location.searchParams.keys()].sort()).toEqual(['code', 'state']);
+      expect([...location.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
       expect(location.searchParams.get('state')).toBe(state);
+      // the issuer of the partner's metadata (RFC 9207)
+      expect(location.searchParams.get('iss')).toBe(`${server.url}/zapier`);
       // entropy: the alphabet bounds the bits per character
       const bitsPerChar = /^[0-9a-f]+$/.test(code) ? 4 : /^[A-Za-z0-9_-]+$/.test(code) ? 6 : 0;
       expect(bitsPerChar).toBeGreaterThan(0);
@@ -348,7 +350,7 @@ describe('consent page', () => {
     const r = await consent(jar, { programId: owner.programId, action: 'cancel' });
     expect(r.res.status).toBe(303);
     expect(r.location!.origin + r.location!.pathname).toBe(CB);
-    expect(Object.fromEntries(r.location!.searchParams)).toEqual({ error: 'access_denied', state: r.state });
+    expect(Object.fromEntries(r.location!.searchParams)).toEqual({ error: 'access_denied', state: r.state, iss: `${server.url}/zapier` });
     expect(await codeCount()).toBe(before);
   });
 

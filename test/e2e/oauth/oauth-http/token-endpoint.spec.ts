@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../../helpers/server';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { PARTNER_SCOPES } from '../../../../src/auth/policy-resources';
 import { uniq } from '../../../helpers/spec-client';
 import {
   b64url,
@@ -46,13 +47,16 @@ describe('token endpoint', () => {
   });
   const code = async (query: Record<string, string | undefined> = {}, partner = 'zapier') => (await issueCode(jar, owner.programId, query, partner)).code;
 
-  test('a valid code gives {"access_token", "token_type": "Bearer"}, not cached, with no expiry and no refresh token', async () => {
+  test('a valid code gives {"access_token", "token_type": "Bearer", "scope"}, not cached, with no expiry and no refresh token', async () => {
     const res = await token({ code: await code() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer' });
+    // scope: what a partner token may use (RFC 6749 §5.1), space-separated
+    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', scope: PARTNER_SCOPES.join(' ') });
+    expect(res.json.scope.split(' ')).toEqual(expect.arrayContaining(['affiliates', 'links', 'referrals', 'sales']));
     expect(res.json.access_token.length).toBeGreaterThanOrEqual(32);
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(res.headers.get('pragma')).toBe('no-cache');
     expect((await affiliatesWith(res.json.access_token)).status).toBe(200);
   });
 
@@ -136,7 +140,7 @@ describe('token endpoint', () => {
     expect((await token({ code: ok, redirect_uri: CB_WITH_QUERY })).status).toBe(200);
   });
 
-  test('client_id / client_secret in the form must match the partner', async () => {
+  test('client_id / client_secret in the form must match the partner: 401 {"error": "invalid_client"} (RFC 6749 §5.2)', async () => {
     const cases: Array<Record<string, string>> = [
       { client_id: 'someone-else', client_secret: ZAPIER.clientSecret },
       { client_id: ZAPIER.clientId, client_secret: 'wrong-secret' },
@@ -146,9 +150,8 @@ describe('token endpoint', () => {
     ];
     for (const creds of cases) {
       const res = await token({ code: await code(), ...creds });
-      expect({ creds, status: res.status }).toEqual({ creds, status: 400 });
-      expect(res.json?.access_token).toBeUndefined();
-      expect(typeof res.json?.error).toBe('string');
+      expect({ creds, status: res.status, body: res.json }).toEqual({ creds, status: 401, body: { error: 'invalid_client' } });
+      expect(res.headers.get('www-authenticate')).toBeNull();
     }
     const ok = await token({
       code: await code(),
@@ -160,33 +163,40 @@ describe('token endpoint', () => {
     expect(ok.status).toBe(200);
   });
 
-  test('HTTP Basic client credentials must match the partner', async () => {
+  test('HTTP Basic client credentials must match the partner: 401 invalid_client with a Basic challenge', async () => {
     for (const [id, secret] of [
       ['zap-client', 'wrong'],
       ['other', 'zap-secret'],
       ['zap-client', ''],
     ]) {
       const res = await token({ code: await code() }, { headers: basic(id, secret) });
-      expect({ id, secret, status: res.status }).toEqual({ id, secret, status: 400 });
-      expect(res.json?.access_token).toBeUndefined();
+      expect({ id, secret, status: res.status, body: res.json }).toEqual({ id, secret, status: 401, body: { error: 'invalid_client' } });
+      expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+    }
+    // a header that is no Basic credential at all (no colon, not base64, empty) is refused alike
+    for (const authorization of [`Basic ${Buffer.from('zap-client').toString('base64')}`, 'Basic !!!', 'Basic']) {
+      const res = await token({ code: await code() }, { headers: { authorization } });
+      expect({ authorization, status: res.status, body: res.json }).toEqual({ authorization, status: 401, body: { error: 'invalid_client' } });
     }
     const ok = await token({ code: await code() }, { headers: basic(ZAPIER.clientId, ZAPIER.clientSecret) });
     expect(ok.status).toBe(200);
   });
 
-  test('credentials sent both ways must all match: a wrong client_secret/client_id in the form is refused even with a right Basic header', async () => {
-    for (const form of [{ client_secret: 'wrong' }, { client_id: 'someone-else' }]) {
+  test('one client authentication method per request (RFC 6749 §2.3): Basic with a client_secret or another client_id in the form is 400 invalid_request', async () => {
+    for (const form of [{ client_secret: 'wrong' }, { client_secret: ZAPIER.clientSecret }, { client_id: 'someone-else' }]) {
       const res = await token({ code: await code(), ...form }, { headers: basic(ZAPIER.clientId, ZAPIER.clientSecret) });
-      expect({ form, status: res.status }).toEqual({ form, status: 400 });
-      expect(res.json?.access_token).toBeUndefined();
+      expect({ form, status: res.status, body: res.json }).toEqual({ form, status: 400, body: { error: 'invalid_request' } });
     }
+    // the same client_id in the form beside Basic is no second method
+    const same = await token({ code: await code(), client_id: ZAPIER.clientId }, { headers: basic(ZAPIER.clientId, ZAPIER.clientSecret) });
+    expect(same.status).toBe(200);
   });
 
   test('HTTP Basic credentials are form-urlencoded before base64 (RFC 6749 §2.3.1): a secret with a space, +, :, % works', async () => {
     const c = await code({ redirect_uri: MAKE_CB }, 'make');
     const res = await token({ code: c, redirect_uri: MAKE_CB }, { partner: 'make', headers: basic(MAKE.clientId, MAKE.clientSecret) });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer' });
+    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', scope: PARTNER_SCOPES.join(' ') });
   });
 
   test('a grant_type other than authorization_code issues nothing', async () => {

@@ -1,0 +1,39 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { PARTNER_SCOPES } from '../auth/policy-resources';
+import { partnerUrls, type PartnerRegistry } from '../modules/oauth/partners';
+
+/**
+ * OAuth 2.0 authorization-server metadata (RFC 8414), one document per partner, so that a strict client
+ * discovers the partner's endpoints, PKCE S256 and its client authentication from the issuer alone. With a
+ * single partner, the document is also at the bare well-known URL (for clients given only the origin); any
+ * other name, or the bare URL with several partners, falls through to the 404 of every unknown route.
+ */
+export function oauthMetadataRouter(partners: PartnerRegistry, origin: string): express.Router {
+  const r = express.Router();
+  const answer = (name: string, route: string, res: Response) => {
+    res.locals.route = route;
+    const urls = partnerUrls(origin, name);
+    res.set('Cache-Control', 'public, max-age=3600').json({
+      issuer: urls.issuer,
+      authorization_endpoint: urls.authorize,
+      token_endpoint: urls.token,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      scopes_supported: PARTNER_SCOPES,
+      authorization_response_iss_parameter_supported: true,
+    });
+  };
+  r.get('/.well-known/oauth-authorization-server/:partner', (req: Request, res: Response, next: NextFunction) => {
+    const partner = partners.get(String(req.params.partner));
+    if (!partner) return next();
+    answer(partner.name, 'GET /.well-known/oauth-authorization-server/:partner', res);
+  });
+  r.get('/.well-known/oauth-authorization-server', (_req: Request, res: Response, next: NextFunction) => {
+    if (partners.partners.size !== 1) return next();
+    answer([...partners.partners.keys()][0], 'GET /.well-known/oauth-authorization-server', res);
+  });
+  return r;
+}
