@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { mayUse, REST_ROUTES } from '../src/auth/policy';
 import { API_VERSION, ERROR_SCHEMAS, errorResponses, HEADERS, PARAMETERS, TAGS } from './openapi-components';
 import { componentize, type SchemaHolder } from './openapi-refs';
+import { eventBodyHolders, openApiWebhooks } from './openapi-webhooks';
 import { bodyOf, type AnswerMode } from './responses';
 import { inputSchema, type RestRoute } from './route';
 
@@ -151,7 +152,8 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
     }
     (paths[`${r.path}`] ??= {})[r.method.toLowerCase()] = op;
   });
-  const resources = componentize(bodies, (type) => input.graphql.getType(type)?.description ?? undefined);
+  // Bodies only events carry go through componentize too, to become components the webhooks refer to.
+  const resources = componentize([...bodies, ...eventBodyHolders(input.graphql)], (type) => input.graphql.getType(type)?.description ?? undefined);
   const components = { schemas: { ...resources, ...ERROR_SCHEMAS } };
   for (const holder of bodies) addModeExamples(holder as JsonSchema, components);
   const oauth = Object.fromEntries(
@@ -159,7 +161,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       schemeOf(p),
       {
         type: 'oauth2',
-        description: `Tokens of the automation partner "${p}" (spec section 5). The user is sent to the authorization URL with \`state\` and \`redirect_uri\`, picks a program and presses Connect, and comes back to \`redirect_uri?code=…&state=…\`. The partner then POSTs the form-encoded \`code\` (with \`redirect_uri\`, its client credentials in the form or as HTTP Basic, and \`code_verifier\` when PKCE S256 was used) to the token URL, which answers \`{"access_token": "oat_…", "token_type": "Bearer"}\`, or 400 \`{"error": "Code is required"}\` / \`{"error": "Invalid code"}\`. Tokens do not expire (users revoke them in the dashboard) and reach affiliates, links, referrals and sales of the one program chosen.`,
+        description: `Tokens of the automation partner "${p}" (spec section 5). The user is sent to the authorization URL with \`state\` and \`redirect_uri\`, picks a program and presses Connect, and comes back to \`redirect_uri?code=…&state=…\`. The partner then POSTs the form-encoded \`code\` (with \`redirect_uri\`, its client credentials in the form or as HTTP Basic, and \`code_verifier\` when PKCE S256 was used) to the token URL, which answers \`{"access_token": "oat_…", "token_type": "Bearer", "scope": "…"}\` (\`Cache-Control: no-store\`), or 400 \`{"error": "Code is required"}\` / \`{"error": "Invalid code"}\`, or 401 \`{"error": "invalid_client"}\` for wrong client credentials. Authorization-server metadata (RFC 8414): \`${origin}/.well-known/oauth-authorization-server/${encodeURIComponent(p)}\`. Tokens do not expire (users revoke them in the dashboard) and reach affiliates, links, referrals and sales of the one program chosen, and the partner's own webhook subscriptions (REST hooks) to their events.`,
         flows: {
           authorizationCode: {
             authorizationUrl: `${origin}/connect/${encodeURIComponent(p)}/choose-affiliate-program`,
@@ -187,6 +189,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
     tags: TAGS,
     security: [{ apiKey: [] }],
     paths,
+    webhooks: openApiWebhooks(),
     components: {
       schemas: components.schemas,
       headers: HEADERS,

@@ -7,6 +7,7 @@ import {
   isObjectType,
   isScalarType,
   Kind,
+  parse,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -142,4 +143,12 @@ export function operationDataSchema(schema: GraphQLSchema, document: DocumentNod
   }
   if (!op) throw new Error('the document has no operation');
   return new SelectionSchemas(schema, fragments).operation(op);
+}
+
+/** The schema of the fields of `typeName` a selection names (`"id name"`), as a body carries them: for bodies no operation answers. */
+export function selectionSchema(schema: GraphQLSchema, typeName: string, selection: string): TSchema {
+  const type = schema.getType(typeName);
+  if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+  const fragment = parse(`fragment Body on ${typeName} { ${selection} }`).definitions[0] as FragmentDefinitionNode;
+  return new SelectionSchemas(schema, new Map()).object(type, [fragment.selectionSet]);
 }

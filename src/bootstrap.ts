@@ -17,6 +17,7 @@ import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
 import { WebhookWorker } from './modules/webhooks/webhook.worker';
 import { StatsCompactor } from './modules/stats/stats.compaction';
+import { CommissionApprover } from './modules/payouts/commission-approver';
 import { PartnerRegistry } from './modules/oauth/partners';
 import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 
@@ -32,6 +33,8 @@ export interface Runtime {
   webhooks: WebhookWorker;
   /** Folds the statistics deltas into buckets (running when config.workers; tests may drive it with drain()). */
   stats: StatsCompactor;
+  /** Approves commissions whose hold ended, with their events (running when config.workers; tests may drive it with runOnce()). */
+  approvals: CommissionApprover;
   partners: PartnerRegistry;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
@@ -73,6 +76,9 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   const stats = new StatsCompactor(orm, log);
   if (config.workers) stats.start();
 
+  const approvals = new CommissionApprover(orm, services.payouts, log);
+  if (config.workers) approvals.start();
+
   if (config.webhookAllowPrivate) {
     log.warn(
       { env: config.env },
@@ -98,10 +104,12 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     jobs,
     webhooks,
     stats,
+    approvals,
     partners,
     async close() {
       await webhooks.stop();
       await stats.stop();
+      await approvals.stop();
       await worker?.stop();
       await jobs.stop();
       log.debug('close: workers stopped');

@@ -51,7 +51,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     coupons: new CouponService(programs, events),
     promoCodes,
     sales: new SaleService(programs, events, promoCodes),
-    payouts: new PayoutService(programs),
+    payouts: new PayoutService(programs, events),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),
     oauth: new OAuthService(programs, credentials),

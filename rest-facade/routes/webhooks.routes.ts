@@ -21,7 +21,8 @@ export const webhookRoutes: RestRoute[] = [
     query: NO_PARAMS,
     id: 'listWebhooks',
     summary: 'List webhook endpoints',
-    description: 'Every webhook endpoint of the program (secrets are never shown again).',
+    description:
+      "Every webhook endpoint of the program (secrets are never shown again), each partner subscription with its `connectionId`. With a partner's OAuth token: only the subscriptions that partner made.",
     operation: 'WebhookList',
     variables: () => ({}),
     response: field('webhookEndpoints'),
@@ -33,7 +34,7 @@ export const webhookRoutes: RestRoute[] = [
     id: 'createWebhook',
     summary: 'Subscribe an endpoint to events',
     description:
-      'Creates an endpoint for `url` (http or https; private and loopback addresses are refused unless the server allows them) subscribed to `events`, or to every event when absent. The answer carries the `whsec_` signing secret: the only time it is shown. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+      "Creates an endpoint for `url` (http or https; private and loopback addresses are refused unless the server allows them) subscribed to `events`, or to every event when absent. The answer carries the `whsec_` signing secret: the only time it is shown. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). A partner's OAuth token subscribes to events of its scope only (`affiliate.*`, `referral.*`, `sale.*`, `commission.*`; all of them when `events` is absent); any other event is 403 and creates nothing.",
     operation: 'WebhookCreate',
     variables: (b) => ({ input: b }),
     response: withSecret('createWebhookEndpoint'),
@@ -57,7 +58,8 @@ export const webhookRoutes: RestRoute[] = [
     body: DeleteWebhookBody,
     id: 'deleteWebhook',
     summary: 'Delete a webhook endpoint',
-    description: 'Deletes the endpoint `id`; no further deliveries are attempted. 404 when no such endpoint exists.',
+    description:
+      "Deletes the endpoint `id`; no further deliveries are attempted. 404 when no such endpoint exists (for a partner's OAuth token: when it is not one of its own subscriptions).",
     operation: 'WebhookDelete',
     variables: (b) => ({ id: b.id }),
     response: object({ message: constant('Webhook endpoint deleted', 'A confirmation.'), deletedWebhook: field('deleteWebhookEndpoint') }),

@@ -23,7 +23,7 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     promotionalCodes: 'promotionalCodes',
     commissions: 'payouts',
     payoutBatches: 'payouts',
-    webhookEndpoints: 'webhooks',
+    webhookEndpoints: 'webhookSubscriptions',
     events: 'events',
     webhookDeliveries: 'events',
     stats: 'stats',
@@ -66,9 +66,9 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     createPayoutBatch: 'payouts',
     markPayoutBatchPaid: 'payouts',
     markCommissionPaid: 'payouts',
-    createWebhookEndpoint: 'webhooks',
+    createWebhookEndpoint: 'webhookSubscriptions',
     updateWebhookEndpoint: 'webhooks',
-    deleteWebhookEndpoint: 'webhooks',
+    deleteWebhookEndpoint: 'webhookSubscriptions',
     rotateWebhookSecret: 'webhooks',
     replayEvents: 'events',
   },
@@ -95,7 +95,7 @@ export const GRAPHQL_TYPES: Record<string, Resource | null> = {
   PromotionalCode: 'promotionalCodes',
   Commission: 'payouts',
   PayoutBatch: 'payouts',
-  WebhookEndpoint: 'webhooks',
+  WebhookEndpoint: 'webhookSubscriptions',
   Event: 'events',
   WebhookDelivery: 'events',
   WebhookAttempt: 'events',
@@ -164,6 +164,8 @@ export const GRAPHQL_FIELDS: Record<string, Resource | 'inherit'> = {
   'PromotionalCode.coupon': 'coupons',
   'PromotionalCode.affiliate': 'affiliates',
   'AffiliateStats.affiliate': 'affiliates',
+  // The endpoint a secret rotation answers: whoever may rotate (webhooks) may see it.
+  'WebhookEndpointWithSecret.endpoint': 'inherit',
 };
 
 /**

@@ -29,10 +29,24 @@ export const RESOURCES = {
   promotionalCodes: ['session', 'apiKey'],
   /** Commissions as payables, payout batches. */
   payouts: ['session', 'apiKey'],
+  /** Managing webhook endpoints: updates, secret rotation. */
   webhooks: ['session', 'apiKey'],
+  /**
+   * Listing, creating and deleting webhook endpoints: a partner token too, for its own subscriptions (REST
+   * hooks) to the events of its scope (the service's rule).
+   */
+  webhookSubscriptions: ['session', 'apiKey', 'oauth'],
   events: ['session', 'apiKey'],
   /** Aggregates over time: stats, top affiliates (dashboards and API-key reporting). */
   stats: ['session', 'apiKey'],
 } as const satisfies Record<string, readonly Caller[]>;
 
 export type Resource = keyof typeof RESOURCES;
+
+/**
+ * What a partner token may use, as OAuth scopes (RFC 6749 §3.3): the resources above that admit it, but for
+ * `public`. Every token gets all of them; the token answer and the authorization-server metadata name them.
+ */
+export const PARTNER_SCOPES: readonly Resource[] = (Object.keys(RESOURCES) as Resource[]).filter(
+  (r) => r !== 'public' && (RESOURCES[r] as readonly Caller[]).includes('oauth'),
+);

@@ -10,6 +10,8 @@ import { Migration20261124030000_credential_notifications } from '../migrations/
 import { Migration20261124040000_credential_moves } from '../migrations/Migration20261124040000_credential_moves';
 import { Migration20261125010000_activity_stats } from '../migrations/Migration20261125010000_activity_stats';
 import { Migration20261125020000_list_search } from '../migrations/Migration20261125020000_list_search';
+import { Migration20261125030000_partner_subscriptions } from '../migrations/Migration20261125030000_partner_subscriptions';
+import { Migration20261125040000_commission_approvals } from '../migrations/Migration20261125040000_commission_approvals';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -25,4 +27,6 @@ export const migrationsList = [
   { name: 'Migration20261124040000_credential_moves', class: Migration20261124040000_credential_moves },
   { name: 'Migration20261125010000_activity_stats', class: Migration20261125010000_activity_stats },
   { name: 'Migration20261125020000_list_search', class: Migration20261125020000_list_search },
+  { name: 'Migration20261125030000_partner_subscriptions', class: Migration20261125030000_partner_subscriptions },
+  { name: 'Migration20261125040000_commission_approvals', class: Migration20261125040000_commission_approvals },
 ];

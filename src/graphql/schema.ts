@@ -14,7 +14,7 @@ import { ReferralResolver } from './resolvers/referral.resolver';
 import { CouponResolver } from './resolvers/coupon.resolver';
 import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
 import { ClickResolver } from './resolvers/click.resolver';
-import { CommissionResolver, PayoutBatchResolver, SaleResolver } from './resolvers/sale.resolver';
+import { CommissionResolver, SaleResolver } from './resolvers/sale.resolver';
 import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 import { ConnectionResolver } from './resolvers/connection.resolver';
 import { AffiliateStatsResolver, StatsResolver } from './resolvers/stats.resolver';
@@ -32,7 +32,6 @@ export const resolvers = [
   ClickResolver,
   SaleResolver,
   CommissionResolver,
-  PayoutBatchResolver,
   WebhookEndpointResolver,
   EventResolver,
   WebhookDeliveryResolver,

@@ -1,5 +1,7 @@
 import { affiliatePresenter } from './affiliates/affiliate.presenter';
+import { commissionPresenter } from './commissions/commission.presenter';
 import { autoCouponRulePresenter } from './coupons/coupon.presenter';
+import { payoutBatchPresenter } from './payouts/payout-batch.presenter';
 import type { Presenter } from './presenter';
 import { couponPresenter, promotionalCodePresenter } from './promo-codes/promotional-code.presenter';
 import { referralPresenter } from './referrals/referral.presenter';
@@ -13,4 +15,6 @@ export const PRESENTERS: ReadonlyArray<Presenter<any, any, any>> = [
   couponPresenter,
   promotionalCodePresenter,
   autoCouponRulePresenter,
+  commissionPresenter,
+  payoutBatchPresenter,
 ];

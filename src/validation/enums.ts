@@ -65,3 +65,34 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Where a commission stands (the domain's list: commissions/commission.entity). */
 export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'reversed'] as const;
+
+/**
+ * Every event type the service emits (spec section 6 plus DESIGN.md's additions), in the order the OpenAPI
+ * document's webhooks list them; an event's `data` is the resource its prefix names, as the API shows it.
+ */
+export const EVENT_TYPES = [
+  'affiliate.created',
+  'affiliate.updated',
+  'affiliate.deleted',
+  'referral.created',
+  'referral.updated',
+  'referral.deleted',
+  'coupon.created',
+  'coupon.updated',
+  'coupon.deleted',
+  'promotional_code.created',
+  'promotional_code.updated',
+  'promotional_code.deleted',
+  'sale.created',
+  'sale.updated',
+  'sale.refunded',
+  'commission.approved',
+  'commission.reversed',
+  'payout_batch.created',
+  'payout_batch.paid',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The events an automation partner may subscribe to: those of what it can read and act on (DESIGN.md "Events and webhooks"). */
+export const PARTNER_EVENT_PREFIXES = ['affiliate.', 'referral.', 'sale.', 'commission.'] as const;
+export const inPartnerScope = (type: string): boolean => PARTNER_EVENT_PREFIXES.some((p) => type.startsWith(p));

@@ -283,9 +283,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Every webhook endpoint of the program (secrets are never shown again).
-         *
-         *     API keys only: a partner (OAuth) token is answered 403.
+         * @description Every webhook endpoint of the program (secrets are never shown again), each partner subscription with its `connectionId`. With a partner's OAuth token: only the subscriptions that partner made.
          */
         get: operations["listWebhooks"];
         /**
@@ -297,16 +295,12 @@ export interface paths {
         put: operations["updateWebhook"];
         /**
          * Subscribe an endpoint to events
-         * @description Creates an endpoint for `url` (http or https; private and loopback addresses are refused unless the server allows them) subscribed to `events`, or to every event when absent. The answer carries the `whsec_` signing secret: the only time it is shown. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
-         *
-         *     API keys only: a partner (OAuth) token is answered 403.
+         * @description Creates an endpoint for `url` (http or https; private and loopback addresses are refused unless the server allows them) subscribed to `events`, or to every event when absent. The answer carries the `whsec_` signing secret: the only time it is shown. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). A partner's OAuth token subscribes to events of its scope only (`affiliate.*`, `referral.*`, `sale.*`, `commission.*`; all of them when `events` is absent); any other event is 403 and creates nothing.
          */
         post: operations["createWebhook"];
         /**
          * Delete a webhook endpoint
-         * @description Deletes the endpoint `id`; no further deliveries are attempted. 404 when no such endpoint exists.
-         *
-         *     API keys only: a partner (OAuth) token is answered 403.
+         * @description Deletes the endpoint `id`; no further deliveries are attempted. 404 when no such endpoint exists (for a partner's OAuth token: when it is not one of its own subscriptions).
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -381,7 +375,388 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "affiliate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.created
+         * @description An affiliate was created (POST /affiliates, GraphQL createAffiliate, or the sign-up of an affiliate). Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.affiliate.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.updated
+         * @description An affiliate changed (PUT /affiliates), or one of its links was added, renamed or deleted. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.affiliate.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "affiliate.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * affiliate.deleted
+         * @description An affiliate was deleted, with what was attributed to it; `data` is the affiliate as it was. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.affiliate.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "referral.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * referral.created
+         * @description A referral was recorded (POST /referrals). Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.referral.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "referral.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * referral.updated
+         * @description A referral changed (PUT /referrals). Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.referral.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "referral.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * referral.deleted
+         * @description A referral was deleted; `data` is the referral as it was. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.referral.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coupon.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coupon.created
+         * @description A coupon was created. Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.coupon.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coupon.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coupon.updated
+         * @description A coupon changed. Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.coupon.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coupon.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coupon.deleted
+         * @description A coupon was deleted; `data` is the coupon as it was. Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.coupon.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promotional_code.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * promotional_code.created
+         * @description A promotional code was created (by hand, or generated for a new affiliate). Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.promotional_code.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promotional_code.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * promotional_code.updated
+         * @description A promotional code changed. Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.promotional_code.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promotional_code.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * promotional_code.deleted
+         * @description A promotional code was deleted; `data` is the code as it was. Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.promotional_code.deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sale.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sale.created
+         * @description A sale was recorded (POST /sales), with its commission. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.sale.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sale.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sale.updated
+         * @description A sale was corrected (PUT /sales): amounts, customer or commission. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.sale.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sale.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sale.refunded
+         * @description A sale was refunded (PATCH /sales); its commission is reversed (see commission.reversed). Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.sale.refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * commission.approved
+         * @description A commission became payable: at once when the sale is recorded in a program without a holding period, else when the program's holding period ends. Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.commission.approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * commission.reversed
+         * @description A commission was cancelled by the refund of its sale; `amount` is what it amounts to now (0). Partners (OAuth tokens) may subscribe to it. Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.commission.reversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout_batch.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout_batch.created
+         * @description Approved commissions were grouped into a payout batch (GraphQL createPayoutBatch). Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.payout_batch.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout_batch.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout_batch.paid
+         * @description A payout batch and its commissions were marked paid (GraphQL markPayoutBatchPaid). Program endpoints only (not in a partner subscription). Sent to every enabled endpoint subscribed to it, at least once; retried with backoff until a 2xx (410 disables the endpoint).
+         */
+        post: operations["event.payout_batch.paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description An affiliate of the program. */
@@ -541,6 +916,60 @@ export interface components {
             couponName: boolean;
             /** @description randomCharsLength random characters in randomCharsCase. true: included. */
             randomChars: boolean;
+        };
+        /** @description A sale's commission; amount is the sum of its entries. */
+        Commission: {
+            /** @description Commission id (UUID). */
+            id: string;
+            /**
+             * Format: int64
+             * @description The sale it was earned on.
+             */
+            saleId: number;
+            /** @description The affiliate who earned it (UUID). */
+            affiliateId: string;
+            /** @description Percentage used. */
+            rate: number;
+            /** @description ISO 4217 code of the amounts: the sale currency. */
+            currency: string;
+            /**
+             * @description Where it stands; a pending one past holdUntil reads approved.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "paid" | "reversed";
+            /** @description The commission, the sum of its entries, in the program currency's units as a decimal number. Rounded to the currency minor unit. */
+            amount: number;
+            /** @description totalEarned less the deductions the program enables. The amount the rate applied to, in the program currency's units as a decimal number. */
+            base: number;
+            /**
+             * Format: date-time
+             * @description End of the holding period (ISO 8601, UTC); null: no hold.
+             */
+            holdUntil: string | null;
+            /**
+             * Format: date-time
+             * @description When it became payable (ISO 8601, UTC); null: not yet.
+             */
+            approvedAt: string | null;
+            /** @description The payout batch it is in (UUID); null: none. */
+            payoutBatchId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was paid (ISO 8601, UTC); null: unpaid.
+             */
+            paidAt: string | null;
+            /** @description true: marked paid by hand (markCommissionPaid), outside any batch. */
+            paidManually: boolean;
+            /**
+             * Format: date-time
+             * @description When a refund reversed it (ISO 8601, UTC); null: not reversed.
+             */
+            reversedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created: an ISO 8601 date-time in UTC.
+             */
+            createdAt: string;
         };
         /** @description A discount definition; its promotional codes inherit the discount. */
         Coupon: {
@@ -885,6 +1314,32 @@ export interface components {
             /** @description Email address, unique in the program (case-insensitively). */
             email: string;
         };
+        /** @description Approved commissions grouped to be paid out together. */
+        PayoutBatch: {
+            /** @description Batch id (UUID). */
+            id: string;
+            /** @description open until marked paid, then paid. */
+            status: string;
+            /** @description ISO 4217 code of total: the program currency. */
+            currency: string;
+            /** @description Sum of its commissions, in the program currency's units as a decimal number. Rounded to the currency minor unit. */
+            total: number;
+            /**
+             * Format: int32
+             * @description How many commissions it holds.
+             */
+            commissionCount: number;
+            /**
+             * Format: date-time
+             * @description When it was created: an ISO 8601 date-time in UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was marked paid (ISO 8601, UTC); null: still open.
+             */
+            paidAt: string | null;
+        };
         /** @description A code typed at checkout: points at a coupon, optionally assigned to an affiliate. */
         PromotionalCode: {
             /** @description Code id (UUID). */
@@ -1199,6 +1654,8 @@ export interface components {
              * @description When deliveries started failing (ISO 8601, UTC); after 5 days of failures the service disables the endpoint. null: not failing.
              */
             failingSince: string | null;
+            /** @description The OAuth connection (connected app) whose partner subscribed it; revoking the connection deletes it. null: the program's own. */
+            connectionId: string | null;
             /**
              * Format: date-time
              * @description When it was created: an ISO 8601 date-time in UTC.
@@ -7468,6 +7925,8 @@ export interface operations {
                          * @description When deliveries started failing (ISO 8601, UTC); after 5 days of failures the service disables the endpoint. null: not failing.
                          */
                         failingSince: string | null;
+                        /** @description The OAuth connection (connected app) whose partner subscribed it; revoking the connection deletes it. null: the program's own. */
+                        connectionId: string | null;
                         /**
                          * Format: date-time
                          * @description When it was created: an ISO 8601 date-time in UTC.
@@ -7920,6 +8379,8 @@ export interface operations {
                          * @description When deliveries started failing (ISO 8601, UTC); after 5 days of failures the service disables the endpoint. null: not failing.
                          */
                         failingSince: string | null;
+                        /** @description The OAuth connection (connected app) whose partner subscribed it; revoking the connection deletes it. null: the program's own. */
+                        connectionId: string | null;
                         /**
                          * Format: date-time
                          * @description When it was created: an ISO 8601 date-time in UTC.
@@ -8480,6 +8941,1051 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["UnavailableError"];
                 };
+            };
+        };
+    };
+    "event.affiliate.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "affiliate.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Affiliate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.affiliate.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "affiliate.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Affiliate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.affiliate.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "affiliate.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Affiliate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.referral.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "referral.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Referral"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.referral.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "referral.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Referral"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.referral.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "referral.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Referral"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.coupon.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "coupon.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Coupon"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.coupon.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "coupon.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Coupon"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.coupon.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "coupon.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Coupon"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.promotional_code.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "promotional_code.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["PromotionalCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.promotional_code.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "promotional_code.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["PromotionalCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.promotional_code.deleted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "promotional_code.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["PromotionalCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.sale.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "sale.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Sale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.sale.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "sale.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Sale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.sale.refunded": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "sale.refunded";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Sale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.commission.approved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "commission.approved";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Commission"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.commission.reversed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "commission.reversed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["Commission"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.payout_batch.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "payout_batch.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["PayoutBatch"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.payout_batch.paid": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and replay; dedupe by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's `whsec_` secret (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id, as in `webhook-id` and `GET /events`. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "payout_batch.paid";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601, UTC).
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: uuid
+                     * @description The program it happened in.
+                     */
+                    programId: string;
+                    data: components["schemas"]["PayoutBatch"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): no more attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

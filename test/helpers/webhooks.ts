@@ -18,7 +18,7 @@ import type { ApiResponse, TestServer } from './server';
 
 export const EVENT_ID_RE = /^evt_[0-9a-f]{32}$/;
 export const SECRET_RE = /^whsec_[A-Za-z0-9+/]{32}$/;
-export const ENDPOINT_KEYS = ['createdAt', 'description', 'disabledReason', 'enabled', 'events', 'failingSince', 'id', 'updatedAt', 'url'];
+export const ENDPOINT_KEYS = ['connectionId', 'createdAt', 'description', 'disabledReason', 'enabled', 'events', 'failingSince', 'id', 'updatedAt', 'url'];
 /** The retry schedule of DESIGN.md, in seconds after the 1st, 2nd, … failed attempt. */
 export const RETRY_DELAYS_S = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 

@@ -118,8 +118,8 @@ describe('the policy says what DESIGN.md says', () => {
     expect(allowed('anonymous')).toEqual(['public']);
   });
 
-  test("a partner token: affiliates, links, referrals, sales and the program's public profile, nothing else", () => {
-    expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales']);
+  test("a partner token: affiliates, links, referrals, sales, the program's public profile and its own webhook subscriptions, nothing else", () => {
+    expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales', 'webhookSubscriptions']);
   });
 
   test('an API key: every resource of its program, never program changes, API keys, connections or users', () => {
@@ -155,11 +155,16 @@ describe('the policy says what DESIGN.md says', () => {
     expect(mayUse('oauth', GRAPHQL_FIELD_SETS.Program.rest)).toBe(false);
   });
 
-  test('REST: coupons, promotional codes, webhooks and events are refused to a partner token; sessions are not REST callers', () => {
+  test('REST: coupons, promotional codes, webhook management and events are refused to a partner token (it may list, create and delete its own subscriptions); sessions are not REST callers', () => {
     const partner = Object.entries(REST_ROUTES)
       .filter(([, r]) => mayUse('oauth', r))
       .map(([k]) => k.split(' ')[1]);
-    expect([...new Set(partner)].sort()).toEqual(['/affiliates', '/clicks', '/links', '/referrals', '/sales']);
+    expect(
+      Object.keys(REST_ROUTES)
+        .filter((k) => k.endsWith(' /webhooks') || k.includes('/webhooks/'))
+        .filter((k) => mayUse('oauth', REST_ROUTES[k])),
+    ).toEqual(['GET /webhooks', 'POST /webhooks', 'DELETE /webhooks']);
+    expect([...new Set(partner)].sort()).toEqual(['/affiliates', '/clicks', '/links', '/referrals', '/sales', '/webhooks']);
     expect(REST_CALLERS).toEqual(['apiKey', 'oauth']);
   });
 });

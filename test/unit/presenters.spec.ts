@@ -9,7 +9,16 @@ describe('presenters', () => {
   it('every presenter lists exactly the fields of its GraphQL type', async () => {
     const schema = await getSchema();
     expect(PRESENTERS.flatMap((p) => presenterProblems(schema, p))).toEqual([]);
-    expect(PRESENTERS.map((p) => p.typeName).sort()).toEqual(['Affiliate', 'AutoCouponRule', 'Coupon', 'PromotionalCode', 'Referral', 'Sale']);
+    expect(PRESENTERS.map((p) => p.typeName).sort()).toEqual([
+      'Affiliate',
+      'AutoCouponRule',
+      'Commission',
+      'Coupon',
+      'PayoutBatch',
+      'PromotionalCode',
+      'Referral',
+      'Sale',
+    ]);
   });
 
   it('a field missing on either side is named (the server refuses to start)', async () => {

@@ -1,9 +1,6 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { moneyToNumber } from '../../common/money';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Commission } from '../../modules/commissions/commission.entity';
-import { effectiveStatus } from '../../modules/commissions/commission.rules';
-import type { PayoutBatch } from '../../modules/payouts/payout-batch.entity';
 import type { Sale } from '../../modules/sales/sale.entity';
 import type { GraphQLContext } from '../context';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
@@ -20,7 +17,7 @@ import {
   PayoutBatchType,
 } from '../types/commission.type';
 import { CommissionListArgs, PayoutBatchListArgs } from '../../validation/schemas/payouts.schemas';
-import { money, NOT_PARTNER } from '../types/descriptions';
+import { NOT_PARTNER } from '../types/descriptions';
 import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleOrder, SaleType, UpdateSaleInput } from '../types/sale.type';
 import { listOrder } from '../types/list-order.type';
 import { ValidateArgs } from '../input-validation';
@@ -167,32 +164,9 @@ export class CommissionResolver {
     return ctx.services.payouts.markCommissionPaid(ctx, programId, saleId);
   }
 
-  @FieldResolver(() => CommissionStatusEnum, { description: 'Where it stands; a pending one past holdUntil reads approved.' })
-  status(@Root() c: Commission) {
-    return effectiveStatus(c);
-  }
-
-  @FieldResolver(() => Float, { description: money('The commission, the sum of its entries') + ' Rounded to the currency minor unit.' })
-  amount(@Root() c: Commission): number {
-    return moneyToNumber(c.amount, c.currency);
-  }
-
-  @FieldResolver(() => Float, { description: 'totalEarned less the deductions the program enables. ' + money('The amount the rate applied to') })
-  base(@Root() c: Commission): number {
-    return Number(c.base);
-  }
-
   @FieldResolver(() => [CommissionEntryType], { description: 'Its ledger entries: how the amount came about.' })
   async entries(@Root() c: Commission, @Ctx() ctx: GraphQLContext) {
     const rows = await ctx.loaders.for(c.programId).entriesByCommissionId.load(c.id);
     return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), note: r.note, createdAt: new Date(r.created_at) }));
-  }
-}
-
-@Resolver(() => PayoutBatchType)
-export class PayoutBatchResolver {
-  @FieldResolver(() => Float, { description: money('Sum of its commissions') + ' Rounded to the currency minor unit.' })
-  total(@Root() b: PayoutBatch): number {
-    return moneyToNumber(b.total, b.currency);
   }
 }

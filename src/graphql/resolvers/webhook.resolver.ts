@@ -70,6 +70,7 @@ export const endpointView = (e: WebhookEndpoint) => ({
   enabled: e.enabled,
   disabledReason: e.disabledReason,
   failingSince: e.failingSince,
+  connectionId: e.connectionId,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
 });

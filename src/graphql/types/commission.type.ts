@@ -48,6 +48,9 @@ export class CommissionType {
   @Field({ description: 'true: marked paid by hand (markCommissionPaid), outside any batch.' }) paidManually!: boolean;
   @Field(() => Date, { nullable: true, description: WHEN('a refund reversed it', 'not reversed') }) reversedAt!: Date | null;
   @Field({ description: CREATED_AT }) createdAt!: Date;
+  @Field(() => CommissionStatusEnum, { description: 'Where it stands; a pending one past holdUntil reads approved.' }) status!: CommissionStatusEnum;
+  @Field(() => Float, { description: money('The commission, the sum of its entries') + ' Rounded to the currency minor unit.' }) amount!: number;
+  @Field(() => Float, { description: 'totalEarned less the deductions the program enables. ' + money('The amount the rate applied to') }) base!: number;
 }
 
 @ObjectType('PayoutBatch', { description: 'Approved commissions grouped to be paid out together.' })
@@ -58,6 +61,7 @@ export class PayoutBatchType {
   @Field(() => Int, { description: 'How many commissions it holds.' }) commissionCount!: number;
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: WHEN('it was marked paid', 'still open') }) paidAt!: Date | null;
+  @Field(() => Float, { description: money('Sum of its commissions') + ' Rounded to the currency minor unit.' }) total!: number;
 }
 
 export const PayoutBatchStatusEnum = enumObject(PAYOUT_BATCH_STATUSES);

@@ -21,6 +21,11 @@ export class WebhookEndpointType {
     description: 'When deliveries started failing (ISO 8601, UTC); after 5 days of failures the service disables the endpoint. null: not failing.',
   })
   failingSince!: Date | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: "The OAuth connection (connected app) whose partner subscribed it; revoking the connection deletes it. null: the program's own.",
+  })
+  connectionId!: string | null;
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }

@@ -1,23 +1,9 @@
 import { newId } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
+import type { EventType } from '../../validation/enums';
 import { queueEvent } from './event.queries';
 
-export type EventType =
-  | 'affiliate.created'
-  | 'affiliate.updated'
-  | 'affiliate.deleted'
-  | 'referral.created'
-  | 'referral.updated'
-  | 'referral.deleted'
-  | 'coupon.created'
-  | 'coupon.updated'
-  | 'coupon.deleted'
-  | 'promotional_code.created'
-  | 'promotional_code.updated'
-  | 'promotional_code.deleted'
-  | 'sale.created'
-  | 'sale.updated'
-  | 'sale.refunded';
+export type { EventType } from '../../validation/enums';
 
 /** Event outbox: call with the transaction's context (`tx`), so the event exists exactly when the change does. */
 export class EventService {

@@ -97,6 +97,15 @@ export async function tokenOfOwner(em: EntityManager, ownerId: string, id: strin
   return rows[0] ?? null;
 }
 
+/**
+ * Revokes the token and, in the same statement, deletes the webhook subscriptions its partner made (REST hooks):
+ * nothing more is delivered to them, and their pending deliveries go with them.
+ */
 export async function revokeTokenRow(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await execute(em, 'update oauth_tokens set revoked_at = ? where program_id = ? and id = ?', [at, programId, id]);
+  await execute(
+    em,
+    `with hooks as (delete from webhook_endpoints where program_id = ? and connection_id = ?)
+     update oauth_tokens set revoked_at = ? where program_id = ? and id = ?`,
+    [programId, id, at, programId, id],
+  );
 }

@@ -14,13 +14,26 @@ import { execute } from '../../db/sql';
  * program. Rows come back read-only (db/rows); changes are written by the statements here.
  */
 
-/** Pending commissions whose holding period has ended become approved (run before reading or batching). */
-export async function approveDueCommissions(em: EntityManager, programId: string): Promise<void> {
-  await execute(
+/** Pending commissions whose holding period has ended become approved; the rows as they are now (each gets its event). */
+export function approveDueCommissions(em: EntityManager, programId: string): Promise<Commission[]> {
+  return detachedRows(
     em,
-    `update commissions set status = 'approved', approved_at = now(), updated_at = now() where program_id = ? and status = 'pending' and hold_until <= now()`,
+    Commission,
+    `update commissions set status = 'approved', approved_at = now(), updated_at = now() where program_id = ? and status = 'pending' and hold_until <= now()
+     returning *`,
     [programId],
   );
+}
+
+/** Up to `limit` programs with pending commissions past their hold (the approval worker's round), through commissions_due_idx. */
+export async function programsWithDueCommissions(em: EntityManager, limit: number): Promise<string[]> {
+  const rows = await execute<Array<{ program_id: string }>>(
+    em,
+    `/* all programs: the approval worker finds which programs have commissions to approve */
+     select distinct program_id from commissions where status = 'pending' and hold_until <= now() limit ?`,
+    [limit],
+  );
+  return rows.map((r) => r.program_id);
 }
 
 /** Which commissions a list keeps (the affiliate resolved to its UUID by the service). */

@@ -10,6 +10,9 @@ import type { ServiceContext } from '../service-context';
 import { COMMISSION_STATUSES, type Commission } from '../commissions/commission.entity';
 import { lockCommissionOfSale } from '../commissions/commission.ledger';
 import type { ProgramService } from '../programs/program.service';
+import type { EventService } from '../events/event.service';
+import { commissionBody } from '../commissions/commission.presenter';
+import { payoutBatchBody } from './payout-batch.presenter';
 import type { PayoutBatch } from './payout-batch.entity';
 import {
   approveDueCommissions,
@@ -37,7 +40,17 @@ export interface CommissionListFilter {
 }
 
 export class PayoutService {
-  constructor(private readonly programs: ProgramService) {}
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly events: EventService,
+  ) {}
+
+  /** Approves the program's pending commissions past their hold, in `tx`, each with its commission.approved event; how many. */
+  async approveDue(tx: ServiceContext, programId: string): Promise<number> {
+    const approved = await approveDueCommissions(tx.em, programId);
+    for (const c of approved) this.events.record(tx, programId, 'commission.approved', await commissionBody(tx.em, c));
+    return approved.length;
+  }
 
   /** Commissions matching the filter (and `status`), in creation order or the one asked; pending ones past their hold are approved first. */
   async listCommissions(
@@ -57,7 +70,7 @@ export class PayoutService {
     if (affiliateId === null || (filter.linkId != null && !isUuid(filter.linkId))) return emptyPage();
     const statuses = [status, filter.status].filter((s): s is string => s != null);
     return inTransaction(ctx, async (tx) => {
-      await approveDueCommissions(tx.em, program.id);
+      await this.approveDue(tx, program.id);
       const { rows, sortValues, q } = await commissionsPage(tx.em, program.id, { ...filter, statuses, affiliateId }, w);
       // Counted later, when asked, on the request's EntityManager (this transaction is over by then).
       return toPage(rows, w, countOf(ctx.em, q), sortValues);
@@ -93,7 +106,7 @@ export class PayoutService {
     if (ids && saleIds) throw validationError('Name commissions by commissionIds or by saleIds, not both', 'commissionIds');
     if (ids?.some((i) => !isUuid(i))) throw validationError('commissionIds must be commission ids', 'commissionIds');
     return inTransaction(ctx, async (tx) => {
-      await approveDueCommissions(tx.em, program.id);
+      await this.approveDue(tx, program.id);
       const rows = await lockCommissionsForBatch(tx.em, program.id, { ids, saleIds });
       const named = ids ?? saleIds;
       if (named) {
@@ -123,6 +136,7 @@ export class PayoutService {
         batch.id,
         rows.map((c) => c.id),
       );
+      this.events.record(tx, program.id, 'payout_batch.created', await payoutBatchBody(tx.em, batch));
       return batch;
     });
   }
@@ -136,7 +150,9 @@ export class PayoutService {
       if (batch.status === 'paid') return batch;
       const at = new Date();
       await markBatchPaid(tx.em, program.id, batch.id, at);
-      return { ...batch, status: 'paid', paidAt: at };
+      const paid: PayoutBatch = { ...batch, status: 'paid', paidAt: at };
+      this.events.record(tx, program.id, 'payout_batch.paid', await payoutBatchBody(tx.em, paid));
+      return paid;
     });
   }
 

@@ -12,6 +12,7 @@ import { optionalText, type UpdateSaleInput } from './sale.inputs';
 import { dropLinkSaleTotals, externalIdTaken, moveLinkRevenue, saleForUpdate, saveSaleCorrection, saveSaleRefund } from './sale.queries';
 import { moneyInput, refundRefusal, REFUSAL_MESSAGES } from './sale.rules';
 import { commissionTerms } from './sale.terms';
+import { commissionBody } from '../commissions/commission.presenter';
 import { saleBody } from './sale.presenter';
 
 /** The fields whose change recomputes the commission. */
@@ -100,6 +101,7 @@ export class SaleCorrections {
       if (commission) await reverseCommission(tx, commission, at, 'sale refunded');
       if (sale.linkId) await dropLinkSaleTotals(tx.em, program.id, sale.linkId, sale.totalEarned);
       this.events.record(tx, program.id, 'sale.refunded', await saleBody(tx.em, program, sale, commission));
+      if (commission) this.events.record(tx, program.id, 'commission.reversed', await commissionBody(tx.em, commission));
       return { alreadyRefunded: false, sale, commission };
     });
     if (refund.commission !== undefined) primeCommission(ctx, refund.sale, refund.commission);

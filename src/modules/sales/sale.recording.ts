@@ -18,6 +18,7 @@ import { optionalText, type RecordSaleInput } from './sale.inputs';
 import { customerHasSales, insertSale, referralWithAffiliateByEmail, referralWithAffiliateById, saleByExternalId } from './sale.queries';
 import { moneyInput } from './sale.rules';
 import { commissionTerms } from './sale.terms';
+import { commissionBody } from '../commissions/commission.presenter';
 import { saleBody } from './sale.presenter';
 
 /** The unique key of a sale's externalId in its program: a concurrent recording of the same one hits it. */
@@ -142,6 +143,8 @@ export class SaleRecorder {
     const terms = await commissionTerms(tx, program, sale, owner!.affiliate);
     const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0);
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
+    // Payable at once (no holding period): approved now; otherwise when the hold ends (payouts/commission-approver).
+    if (commission?.status === 'approved') this.events.record(tx, program.id, 'commission.approved', await commissionBody(tx.em, commission));
     await writeQueued(tx.em);
     // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
     if (redemption) await this.promoCodes.commitRedemption(tx, redemption);

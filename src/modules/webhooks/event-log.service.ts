@@ -7,7 +7,7 @@ import type { EventRecord } from '../events/event.entity';
 import type { ServiceContext } from '../service-context';
 import { translated } from '../../db/unit-of-work';
 import type { ProgramService } from '../programs/program.service';
-import { EVENT_TYPES } from './webhook-endpoint.service';
+import { EVENT_TYPES } from '../../validation/enums';
 import {
   attemptsOf,
   eventById,

@@ -13,6 +13,7 @@ export class WebhookEndpoint {
     | 'previousSecretExpiresAt'
     | 'failingSince'
     | 'disabledReason'
+    | 'connectionId'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
@@ -28,6 +29,8 @@ export class WebhookEndpoint {
   @Property({ type: 'timestamptz', nullable: true }) previousSecretExpiresAt: Date | null = null;
   @Property({ type: 'timestamptz', nullable: true }) failingSince: Date | null = null;
   @Property({ type: 'text', nullable: true }) disabledReason: string | null = null;
+  /** The OAuth connection (partner token) that subscribed it; null: made by the program (dashboard or API key). */
+  @Property({ type: 'uuid', nullable: true }) connectionId: string | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

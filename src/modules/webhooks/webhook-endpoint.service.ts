@@ -1,32 +1,13 @@
-import { notFound, validationError } from '../../common/errors';
+import { forbidden, notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import type { EventType } from '../events/event.service';
+import { EVENT_TYPES, inPartnerScope } from '../../validation/enums';
 import type { ProgramService } from '../programs/program.service';
 import type { WebhookEndpoint } from './webhook-endpoint.entity';
 import { deleteEndpointRow, endpointById, endpointCount, endpointsOf, insertEndpoint, updateEndpointRow, type EndpointChanges } from './webhook.queries';
 import { newWebhookSecret } from './webhook.signing';
 import { parseWebhookUrl, resolveTarget } from './webhook.url';
-
-/** Every event type the service emits (spec section 6 plus DESIGN.md's additions). */
-export const EVENT_TYPES: readonly EventType[] = [
-  'affiliate.created',
-  'affiliate.updated',
-  'affiliate.deleted',
-  'referral.created',
-  'referral.updated',
-  'referral.deleted',
-  'coupon.created',
-  'coupon.updated',
-  'coupon.deleted',
-  'promotional_code.created',
-  'promotional_code.updated',
-  'promotional_code.deleted',
-  'sale.created',
-  'sale.updated',
-  'sale.refunded',
-];
 
 /** An endpoint's fields as the edge accepted them (src/validation/schemas/webhooks.schemas.ts): url at most 2000 characters, description at most 500. */
 export interface EndpointInput {
@@ -38,6 +19,9 @@ export interface EndpointInput {
 
 const MAX_ENDPOINTS = 50;
 
+/** The OAuth connection calling, whose subscriptions are the only ones it sees; undefined for the program's own credentials. */
+const connectionOf = (ctx: ServiceContext): string | undefined => (ctx.actor.kind === 'oauth' ? ctx.actor.credentialId : undefined);
+
 /** Webhook endpoints of a program: registration (URL checked), updates, deletion, secret rotation. */
 export class WebhookEndpointService {
   constructor(
@@ -47,13 +31,15 @@ export class WebhookEndpointService {
 
   async listEndpoints(ctx: ServiceContext, programId?: string | null): Promise<WebhookEndpoint[]> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return endpointsOf(ctx.em, program.id);
+    return endpointsOf(ctx.em, program.id, connectionOf(ctx));
   }
 
   async findEndpoint(ctx: ServiceContext, programId: string | null | undefined, id: string): Promise<WebhookEndpoint> {
     const program = await this.programs.requireProgram(ctx, programId);
     const e = isUuid(id) ? await endpointById(ctx.em, program.id, id) : null;
-    if (!e) throw notFound('No such webhook endpoint in this program');
+    // A partner's view holds only its own subscriptions: any other answers as one that does not exist.
+    const connection = connectionOf(ctx);
+    if (!e || (connection !== undefined && e.connectionId !== connection)) throw notFound('No such webhook endpoint in this program');
     return e;
   }
 
@@ -64,6 +50,8 @@ export class WebhookEndpointService {
     input: EndpointInput,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const program = await this.programs.requireProgram(ctx, programId);
+    const connectionId = connectionOf(ctx) ?? null;
+    const eventTypes = connectionId ? this.partnerEventTypes(input.events) : this.eventTypes(input.events);
     const url = await this.checkUrl(input.url!); // required on creation: the edge's check (CreateWebhookBody)
     if ((await endpointCount(ctx.em, program.id)) >= MAX_ENDPOINTS)
       throw validationError(`A program can have at most ${MAX_ENDPOINTS} webhook endpoints`, 'url');
@@ -72,9 +60,10 @@ export class WebhookEndpointService {
       programId: program.id,
       url,
       secret,
-      eventTypes: this.eventTypes(input.events),
+      eventTypes,
       description: input.description?.trim() || null,
       enabled: input.enabled ?? true,
+      connectionId,
     };
     const endpoint = await inTransaction(ctx, ({ em }) => insertEndpoint(em, fields));
     return { endpoint, secret };
@@ -150,5 +139,18 @@ export class WebhookEndpointService {
     const unknown = v.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
     if (unknown.length) throw validationError(`Unknown event types: ${unknown.join(', ')} (known: ${EVENT_TYPES.join(', ')})`, 'events');
     return [...new Set(v)];
+  }
+
+  /**
+   * A partner's subscription: known events of its scope only (any other is FORBIDDEN: its token cannot read
+   * them); without `events`, every event of its scope, listed (not "every event").
+   */
+  private partnerEventTypes(v: string[] | null | undefined): string[] {
+    if (v == null) return EVENT_TYPES.filter(inPartnerScope);
+    const types = this.eventTypes(v);
+    const outside = types.filter((t) => !inPartnerScope(t));
+    if (outside.length) throw forbidden(`A partner may subscribe to affiliate.*, referral.*, sale.* and commission.* events only (not ${outside.join(', ')})`);
+    if (!types.length) throw validationError('events must name at least one event', 'events');
+    return types;
   }
 }

@@ -16,8 +16,13 @@ import { execute } from '../../db/sql';
 // ---- endpoints ----
 
 /** The program's endpoints in creation order; read-only (a change is saveEndpoint). */
-export function endpointsOf(em: EntityManager, programId: string): Promise<WebhookEndpoint[]> {
-  return detachedRows(em, WebhookEndpoint, 'select * from webhook_endpoints where program_id = ? order by id asc', [programId]);
+/** The program's endpoints, oldest first; only those of one OAuth connection when `connectionId` is given. */
+export function endpointsOf(em: EntityManager, programId: string, connectionId?: string): Promise<WebhookEndpoint[]> {
+  const mine = connectionId ? ' and connection_id = ?' : '';
+  return detachedRows(em, WebhookEndpoint, `select * from webhook_endpoints where program_id = ?${mine} order by id asc`, [
+    programId,
+    ...(connectionId ? [connectionId] : []),
+  ]);
 }
 
 export async function endpointById(em: EntityManager, programId: string, id: string): Promise<WebhookEndpoint | null> {
@@ -32,7 +37,7 @@ export async function endpointCount(em: EntityManager, programId: string): Promi
 /** A new endpoint (one insert, program_id among its columns). */
 export async function insertEndpoint(
   em: EntityManager,
-  fields: Pick<WebhookEndpoint, 'programId' | 'url' | 'secret' | 'eventTypes' | 'description' | 'enabled'>,
+  fields: Pick<WebhookEndpoint, 'programId' | 'url' | 'secret' | 'eventTypes' | 'description' | 'enabled' | 'connectionId'>,
 ): Promise<WebhookEndpoint> {
   return insertEntity(em, WebhookEndpoint, fields);
 }

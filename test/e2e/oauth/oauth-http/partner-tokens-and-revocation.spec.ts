@@ -71,8 +71,9 @@ describe('partner token on /api/v1 (scope: affiliates, links, referrals, sales)'
     ['POST', '/coupons', { name: 'x', percentOff: 10 }],
     ['GET', '/promotional-codes', undefined],
     ['POST', '/promotional-codes', { code: 'X' }],
-    ['GET', '/webhooks', undefined],
-    ['POST', '/webhooks', { url: 'https://hooks.example/x' }],
+    ['PUT', '/webhooks', { id: '0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d', enabled: false }],
+    ['POST', '/webhooks/rotate-secret', { id: '0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d' }],
+    ['POST', '/webhooks', { url: 'https://hooks.example/x', events: ['coupon.created'] }],
     ['GET', '/events', undefined],
   ])('%s %s → 403 FORBIDDEN', async (method, path, body) => {
     const res = await server.api(method, path, { token: c.accessToken, body });

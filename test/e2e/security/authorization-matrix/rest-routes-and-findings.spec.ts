@@ -227,8 +227,19 @@ describe("the review's finding 1, literally", () => {
     expect((await api(A.key, 'GET', '/affiliates', undefined, { id: f.affiliateId })).status).toBe(200);
   });
 
-  test.each(['/coupons', '/promotional-codes', '/events', '/webhooks'])('REST %s with a partner token: 403 FORBIDDEN', async (path) => {
+  test.each(['/coupons', '/promotional-codes', '/events'])('REST %s with a partner token: 403 FORBIDDEN', async (path) => {
     const res = await api(tokens.partner, 'GET', path);
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  test("REST /webhooks with a partner token lists its own subscriptions only, never the program's endpoints", async () => {
+    const programs = await api(A.key, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/program-only', events: ['sale.created'] });
+    expect(programs.status).toBe(200);
+    const res = await api(tokens.partner, 'GET', '/webhooks');
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: any) => e.id)).not.toContain(programs.body.id);
+    expect(res.body.every((e: any) => e.connectionId !== null)).toBe(true);
+    expect((await api(tokens.partner, 'POST', '/webhooks/rotate-secret', { id: programs.body.id })).status).toBe(403);
+    expect((await api(A.key, 'DELETE', '/webhooks', { id: programs.body.id })).status).toBe(200);
   });
 });

@@ -250,12 +250,12 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
     if (endpoint) keepEndpoints.delete(endpoint.id);
   });
 
-  /** Exactly one new event arrived since the last check: this type with this data, signed. */
-  async function expectEvent(type: string, data: unknown) {
+  /** Exactly one new event arrived since the last check (then the money events it brings): this type with this data, signed. */
+  async function expectEvent(type: string, data: unknown, then: string[] = []) {
     await drain();
     const fresh = hook.hits.slice(seen);
     seen = hook.hits.length;
-    expect(fresh.map((h) => h.json?.type)).toEqual([type]);
+    expect(fresh.map((h) => h.json?.type)).toEqual([type, ...then]);
     const env = verify(endpoint.secret, fresh[0]);
     expect(env.programId).toBe(p.programId);
     expect(env.data).toEqual(data);
@@ -360,7 +360,8 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
     expect(res.status).toBe(200);
     expect(res.body).not.toBeNull();
     sale = res.body;
-    await expectEvent('sale.created', sale);
+    // No holding period in this program: the commission is payable at once.
+    await expectEvent('sale.created', sale, ['commission.approved']);
   });
 
   test('sale.updated on PUT /sales', async () => {
@@ -374,7 +375,7 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
     const res = await api(p, 'PATCH', '/sales', { saleId: sale.id });
     expect(res.status).toBe(200);
     expect(res.body.alreadyRefunded).toBe(false);
-    await expectEvent('sale.refunded', res.body.sale);
+    await expectEvent('sale.refunded', res.body.sale, ['commission.reversed']);
     const again = await api(p, 'PATCH', '/sales', { saleId: sale.id });
     expect(again.body.alreadyRefunded).toBe(true);
     await expectNothing();
@@ -468,8 +469,10 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
       'promotional_code.created',
       'promotional_code.updated',
       'sale.created',
+      'commission.approved',
       'sale.updated',
       'sale.refunded',
+      'commission.reversed',
       'promotional_code.deleted',
       'coupon.deleted',
       'referral.deleted',

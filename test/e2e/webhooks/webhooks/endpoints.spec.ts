@@ -160,7 +160,7 @@ describe('endpoints over REST', () => {
 });
 
 describe('endpoints over GraphQL', () => {
-  const FIELDS = 'id url description events enabled disabledReason failingSince createdAt updatedAt';
+  const FIELDS = 'id url description events enabled disabledReason failingSince connectionId createdAt updatedAt';
 
   test('create (secret shown once), list, update, rotate and delete with an API key', async () => {
     const p = await program();
