@@ -201,6 +201,7 @@ export const TAGS = [
   { name: 'promotional-codes', description: 'Codes of a coupon, usually assigned to an affiliate (spec 4.5).' },
   { name: 'sales', description: 'Sales with their commissions and refunds (spec 4.6).' },
   { name: 'clicks', description: "Click tracking from the program's own server." },
+  { name: 'program', description: 'The program the credential reaches: its public profile.' },
   { name: 'webhooks', description: 'Endpoints that receive signed events (Standard Webhooks).' },
   { name: 'events', description: 'The event log, and replays of its deliveries.' },
 ];

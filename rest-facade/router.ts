@@ -30,6 +30,7 @@ import { clickRoutes } from './routes/clicks.routes';
 import { statsRoutes } from './routes/stats.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
+import { programRoutes } from './routes/program.routes';
 import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
 
@@ -64,6 +65,7 @@ export const restRoutes: RestRoute[] = [
   ...clickRoutes,
   ...statsRoutes,
   ...webhookRoutes,
+  ...programRoutes,
 ];
 
 /** Routes by `METHOD /path` (exact, without trailing slashes). */

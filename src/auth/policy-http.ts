@@ -30,6 +30,7 @@ export const REST_ROUTES: Record<string, Resource> = {
   'POST /sales': 'sales',
   'PUT /sales': 'sales',
   'PATCH /sales': 'sales',
+  'GET /program': 'programProfile',
   'GET /webhooks': 'webhookSubscriptions',
   'POST /webhooks': 'webhookSubscriptions',
   'PUT /webhooks': 'webhooks',

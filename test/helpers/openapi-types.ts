@@ -374,6 +374,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/program": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connected program
+         * @description The program this API key or partner token reaches: its `id`, `name`, `domain` and `logoUrl` (an automation partner's connection test and account label).
+         */
+        get: operations["getProgram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "affiliate.created": {
@@ -1339,6 +1359,17 @@ export interface components {
              * @description When it was marked paid (ISO 8601, UTC); null: still open.
              */
             paidAt: string | null;
+        };
+        /** @description An affiliate program (the tenant) and its settings. */
+        Program: {
+            /** @description Program id (UUID). */
+            id: string;
+            /** @description Name, 1 to 200 characters. */
+            name: string;
+            /** @description The program's website host name, such as example.com; null: none. */
+            domain: string | null;
+            /** @description http(s) URL of the program's logo; null: none. */
+            logoUrl: string | null;
         };
         /** @description A code typed at checkout: points at a coupon, optionally assigned to an affiliate. */
         PromotionalCode: {
@@ -8882,6 +8913,160 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limit exceeded; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The operation failed */
+            500: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    getProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
+            };
+            /** @description Invalid input or a violated rule */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "email is required",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "email",
+                     *           "message": "email is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send \"Authorization: Bearer <API key>\"",
+                     *       "code": "UNAUTHENTICATED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The token may not use this endpoint */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A partner token may not use coupons",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such record (or endpoint) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description Rate limited */

@@ -164,7 +164,7 @@ describe('the policy says what DESIGN.md says', () => {
         .filter((k) => k.endsWith(' /webhooks') || k.includes('/webhooks/'))
         .filter((k) => mayUse('oauth', REST_ROUTES[k])),
     ).toEqual(['GET /webhooks', 'POST /webhooks', 'DELETE /webhooks']);
-    expect([...new Set(partner)].sort()).toEqual(['/affiliates', '/clicks', '/links', '/referrals', '/sales', '/webhooks']);
+    expect([...new Set(partner)].sort()).toEqual(['/affiliates', '/clicks', '/links', '/program', '/referrals', '/sales', '/webhooks']);
     expect(REST_CALLERS).toEqual(['apiKey', 'oauth']);
   });
 });

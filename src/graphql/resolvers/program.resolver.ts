@@ -18,9 +18,12 @@ export class ProgramResolver {
 
   @Query(() => ProgramType, {
     description:
-      "One program: one of the signed-in user's, or the credential's own. NOT_FOUND otherwise (FORBIDDEN for another program with a key or token). A partner token reads only id, name, domain and logoUrl.",
+      "One program: one of the signed-in user's, or the credential's own (id may be omitted with an API key or partner token). NOT_FOUND otherwise (FORBIDDEN for another program with a key or token). A partner token reads only id, name, domain and logoUrl.",
   })
-  program(@Arg('id', () => ID, { description: 'The program (UUID).' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Program> {
+  program(
+    @Arg('id', () => ID, { nullable: true, description: "The program (UUID); omitted: the API key's or partner token's own." }) id: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Program> {
     return ctx.services.programs.requireProgram(ctx, id);
   }
 

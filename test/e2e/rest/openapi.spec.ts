@@ -19,6 +19,7 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
       '/events',
       '/events/replay',
       '/links',
+      '/program',
       '/promotional-codes',
       '/referrals',
       '/sales',

@@ -142,3 +142,15 @@ test('deliveries are signed and carry only the subscribed events; revoking the c
   ).toEqual(['affiliate.created']);
   expect((await asPartner('GET')).status).toBe(401);
 });
+
+test('GET /api/v1/program names the connected program to its partner (id, name, domain, logoUrl), and the API key its own', async () => {
+  const other = await connected();
+  const res = await server.api('GET', '/program', { token: other.accessToken });
+  expect(res.status).toBe(200);
+  expect(Object.keys(res.body).sort()).toEqual(['domain', 'id', 'logoUrl', 'name']);
+  expect(res.body.id).toBe(other.owner.programId);
+  const withKey = await server.api('GET', '/program', { token: other.owner.key });
+  expect(withKey.body).toEqual(res.body);
+  expect((await server.api('GET', '/program', { token: 'oat_not-a-token' })).status).toBe(401);
+  expect((await server.api('GET', '/program', { token: other.accessToken, query: { id: c.owner.programId } })).status).toBe(400);
+});

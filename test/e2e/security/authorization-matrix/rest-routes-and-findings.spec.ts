@@ -84,6 +84,7 @@ const REST_OPS: RestOp[] = [
   { method: 'POST', path: '/webhooks/rotate-secret', body: () => ({ id: f.webhookId }) },
   { method: 'GET', path: '/events' },
   { method: 'GET', path: '/stats' },
+  { method: 'GET', path: '/program' },
   { method: 'GET', path: '/stats/top-affiliates' },
   { method: 'POST', path: '/events/replay', body: () => ({ eventId: f.eventId }) },
 ];
