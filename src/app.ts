@@ -22,6 +22,7 @@ import { restErrorHandler, restFacade } from '../rest-facade/router';
 import type { PartnerRegistry } from './modules/oauth/partners';
 import { pagesRouter } from './pages/pages.router';
 import { tokenRouter } from './pages/token.route';
+import { stripeWebhookRouter } from './pages/stripe-webhook.route';
 import { oauthMetadataRouter } from './pages/oauth-metadata.route';
 import { docsRouter } from './pages/docs.route';
 import { IdempotencyService } from './modules/idempotency/idempotency.service';
@@ -116,6 +117,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   // OAuth token endpoint (form-encoded), the partners' authorization-server metadata and the server-rendered
   // pages: sign-in, dashboard, consent.
   app.use(tokenRouter(orm, services, partners, limiter));
+  // Billing providers' deliveries (Stripe), authenticated by their signature.
+  app.use(stripeWebhookRouter(orm, services, limiter));
   app.use(oauthMetadataRouter(partners, publicOrigin(config)));
   app.use(pagesRouter(orm, services, partners, publicOrigin(config)));
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));

@@ -14,6 +14,8 @@ import { CouponService } from './modules/coupons/coupon.service';
 import { JobService } from './modules/jobs/job.service';
 import { PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
 import { ReferralService } from './modules/referrals/referral.service';
+import { BillingIntegrationService } from './modules/billing/billing-integration.service';
+import { StripeIngestionService } from './modules/billing/stripe-ingestion.service';
 import { SaleService } from './modules/sales/sale.service';
 import { PayoutService } from './modules/payouts/payout.service';
 import { WebhookEndpointService } from './modules/webhooks/webhook-endpoint.service';
@@ -36,6 +38,8 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const emails = new EmailService(log, !!config.smtpUrl);
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
+  const referrals = new ReferralService(programs, events, promoCodes);
+  const sales = new SaleService(programs, events, promoCodes);
   return {
     credentials,
     users: new UserService(new SignInThrottle(windows, config.signIn)),
@@ -47,10 +51,12 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     affiliates: new AffiliateService(programs, events, emails, promoCodes, jobs),
     links: new LinkService(programs, events, jobs),
     clicks: new ClickService(programs, publicOrigin(config)),
-    referrals: new ReferralService(programs, events, promoCodes),
+    referrals,
     coupons: new CouponService(programs, events),
     promoCodes,
-    sales: new SaleService(programs, events, promoCodes),
+    sales,
+    billing: new BillingIntegrationService(programs, publicOrigin(config)),
+    stripe: new StripeIngestionService(referrals, sales),
     payouts: new PayoutService(programs, events),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),

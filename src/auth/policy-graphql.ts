@@ -27,6 +27,8 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     events: 'events',
     webhookDeliveries: 'events',
     stats: 'stats',
+    billingIntegrations: 'billing',
+    billingEvents: 'billing',
     topAffiliates: 'stats',
   },
   Mutation: {
@@ -71,6 +73,8 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     deleteWebhookEndpoint: 'webhookSubscriptions',
     rotateWebhookSecret: 'webhooks',
     replayEvents: 'events',
+    createBillingIntegration: 'billingAdmin',
+    deleteBillingIntegration: 'billingAdmin',
   },
 };
 
@@ -103,6 +107,8 @@ export const GRAPHQL_TYPES: Record<string, Resource | null> = {
   StatsTotals: 'stats',
   StatsBucket: 'stats',
   AffiliateStats: 'stats',
+  BillingIntegration: 'billing',
+  BillingEvent: 'billing',
   AuthPayload: null,
   CreateApiKeyPayload: null,
   AffiliateConnection: null,
@@ -121,6 +127,8 @@ export const GRAPHQL_TYPES: Record<string, Resource | null> = {
   PromotionalCodeEdge: null,
   PageInfo: null,
   EventConnection: null,
+  BillingEventConnection: null,
+  BillingEventEdge: null,
   EventEdge: null,
   WebhookDeliveryConnection: null,
   WebhookDeliveryEdge: null,

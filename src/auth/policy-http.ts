@@ -49,10 +49,11 @@ export const REST_ROUTES: Record<string, Resource> = {
  * - bearer: the credential decides per operation (GraphQL root fields, REST_ROUTES above).
  * - sessionCookie: a dashboard session cookie, CSRF token on every POST; only the user's own programs.
  * - partnerClient: an OAuth partner's client credentials and a code it was given.
+ * - signedDelivery: a billing provider's delivery, signed with the integration's secret over the raw body.
  * - operator: `Authorization: Bearer <METRICS_TOKEN>` when that is configured, else public (scrapers on a
  *   private network).
  */
-export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' | 'partnerClient' | 'operator'> = {
+export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' | 'partnerClient' | 'signedDelivery' | 'operator'> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /metrics': 'operator',
@@ -60,6 +61,7 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'GET /r/:slug': 'public',
   'GET /r/:programId/:slug': 'public',
   'POST /api/:partner/token': 'partnerClient',
+  'POST /integrations/stripe/:id': 'signedDelivery',
   'GET /.well-known/oauth-authorization-server': 'public',
   'GET /.well-known/oauth-authorization-server/:partner': 'public',
   'GET /login': 'public',

@@ -37,6 +37,10 @@ export const RESOURCES = {
    */
   webhookSubscriptions: ['session', 'apiKey', 'oauth'],
   events: ['session', 'apiKey'],
+  /** Connecting and disconnecting billing providers: the owner's decision (their secrets sign sales into the program). */
+  billingAdmin: ['session'],
+  /** Billing integrations and the events they received, read-only. */
+  billing: ['session', 'apiKey'],
   /** Aggregates over time: stats, top affiliates (dashboards and API-key reporting). */
   stats: ['session', 'apiKey'],
 } as const satisfies Record<string, readonly Caller[]>;

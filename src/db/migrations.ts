@@ -12,6 +12,7 @@ import { Migration20261125010000_activity_stats } from '../migrations/Migration2
 import { Migration20261125020000_list_search } from '../migrations/Migration20261125020000_list_search';
 import { Migration20261125030000_partner_subscriptions } from '../migrations/Migration20261125030000_partner_subscriptions';
 import { Migration20261125040000_commission_approvals } from '../migrations/Migration20261125040000_commission_approvals';
+import { Migration20261125050000_billing_integrations } from '../migrations/Migration20261125050000_billing_integrations';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125020000_list_search', class: Migration20261125020000_list_search },
   { name: 'Migration20261125030000_partner_subscriptions', class: Migration20261125030000_partner_subscriptions },
   { name: 'Migration20261125040000_commission_approvals', class: Migration20261125040000_commission_approvals },
+  { name: 'Migration20261125050000_billing_integrations', class: Migration20261125050000_billing_integrations },
 ];

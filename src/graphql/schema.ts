@@ -18,6 +18,7 @@ import { CommissionResolver, SaleResolver } from './resolvers/sale.resolver';
 import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 import { ConnectionResolver } from './resolvers/connection.resolver';
 import { AffiliateStatsResolver, StatsResolver } from './resolvers/stats.resolver';
+import { BillingResolver } from './resolvers/billing.resolver';
 
 export const resolvers = [
   AuthResolver,
@@ -38,6 +39,7 @@ export const resolvers = [
   ConnectionResolver,
   StatsResolver,
   AffiliateStatsResolver,
+  BillingResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

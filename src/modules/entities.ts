@@ -2,6 +2,7 @@ import { User } from './users/user.entity';
 import { Session } from './users/session.entity';
 import { Program } from './programs/program.entity';
 import { ApiKey } from './api-keys/api-key.entity';
+import { BillingIntegration } from './billing/billing-integration.entity';
 import { AffiliateGroup } from './affiliate-groups/affiliate-group.entity';
 import { CommissionPlan } from './commission-plans/commission-plan.entity';
 import { Affiliate } from './affiliates/affiliate.entity';
@@ -21,6 +22,7 @@ import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity';
 import { OAuthToken } from './oauth/oauth-token.entity';
 
 export const entities = [
+  BillingIntegration,
   User,
   Session,
   Program,

@@ -96,3 +96,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** The events an automation partner may subscribe to: those of what it can read and act on (DESIGN.md "Events and webhooks"). */
 export const PARTNER_EVENT_PREFIXES = ['affiliate.', 'referral.', 'sale.', 'commission.'] as const;
 export const inPartnerScope = (type: string): boolean => PARTNER_EVENT_PREFIXES.some((p) => type.startsWith(p));
+
+/** The billing providers an integration connects (DESIGN.md "Billing provider ingestion"). */
+export const BILLING_PROVIDERS = ['stripe'] as const;
+export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
+
+/** What a received billing event did: recorded a change, or nothing (with the reason). */
+export const BILLING_EVENT_OUTCOMES = ['recorded', 'ignored'] as const;

@@ -30,6 +30,12 @@ beforeAll(async () => {
   await ok('POST', '/promotional-codes', { couponId: coupon.id, code: 'LEAN10', affiliateId: a.id });
   await ok('POST', '/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['sale.created'] });
   await ok('POST', '/clicks', { link: a.affiliateLinks[0], referrer: 'https://blog.example.com' });
+  const integration = await server.graphql(
+    'mutation($p: ID, $i: CreateBillingIntegrationInput!) { createBillingIntegration(programId: $p, input: $i) { id } }',
+    { p: programId, i: { provider: 'stripe', signingSecret: 'whsec_lean_rows_0123456789abcdef' } },
+    p.session,
+  );
+  if (integration.body.errors) throw new Error(JSON.stringify(integration.body.errors));
 });
 afterAll(() => server?.close());
 

@@ -122,8 +122,8 @@ describe('the policy says what DESIGN.md says', () => {
     expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales', 'webhookSubscriptions']);
   });
 
-  test('an API key: every resource of its program, never program changes, API keys, connections or users', () => {
-    const never: Resource[] = ['apiKeys', 'connections', 'programAdmin', 'users'];
+  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations or users', () => {
+    const never: Resource[] = ['apiKeys', 'billingAdmin', 'connections', 'programAdmin', 'users'];
     expect(allowed('apiKey')).toEqual((Object.keys(RESOURCES) as Resource[]).filter((r) => !never.includes(r)).sort());
   });
 

@@ -95,6 +95,8 @@ const QUERIES: Record<string, GqlOp> = {
   webhookDeliveries: { scoped: true, query: Q('webhookDeliveries', 'programId: $p', '{ totalCount nodes { id } }'), vars: P },
   stats: { scoped: true, query: Q('stats', 'programId: $p', '{ totals { sales revenue } }'), vars: P },
   topAffiliates: { scoped: true, query: Q('topAffiliates', 'programId: $p', '{ affiliateId revenue }'), vars: P },
+  billingIntegrations: { scoped: true, query: Q('billingIntegrations', 'programId: $p', '{ id webhookUrl }'), vars: P },
+  billingEvents: { scoped: true, query: Q('billingEvents', 'programId: $p', '{ totalCount }'), vars: P },
 };
 
 const MUTATIONS: Record<string, GqlOp> = {
@@ -330,6 +332,26 @@ const MUTATIONS: Record<string, GqlOp> = {
     vars: (x) => ({ ...P(x), id: f.webhookId }),
   },
   replayEvents: { scoped: true, query: M('replayEvents', 'programId: $p, eventId: $e', '', '$p: ID, $e: String'), vars: (x) => ({ ...P(x), e: f.eventId }) },
+  createBillingIntegration: {
+    scoped: true,
+    query: M('createBillingIntegration', 'programId: $p, input: { provider: stripe, signingSecret: "whsec_matrix_0123456789abcdef" }', '{ id }', '$p: ID'),
+    vars: P,
+  },
+  deleteBillingIntegration: {
+    scoped: true,
+    query: M('deleteBillingIntegration', 'programId: $p, id: $id', '{ id }', '$p: ID, $id: ID!'),
+    prepare: async () => {
+      const made = await gql(
+        A.session,
+        'mutation($p: ID) { createBillingIntegration(programId: $p, input: { provider: stripe, signingSecret: "whsec_matrix_prepared_0123456789" }) { id } }',
+        {
+          p: A.programId,
+        },
+      );
+      return { id: made.body.data.createBillingIntegration.id };
+    },
+    vars: (x) => ({ ...P(x), id: x.id }),
+  },
 };
 
 describe('GraphQL: every root field with every kind of caller', () => {

@@ -257,7 +257,10 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
     seen = hook.hits.length;
     // Deliveries run concurrently: a money event may arrive before the event that brought it.
     expect(fresh.map((h) => h.json?.type).sort()).toEqual([type, ...then].sort());
-    const env = verify(endpoint.secret, fresh.find((h) => h.json?.type === type)!);
+    const env = verify(
+      endpoint.secret,
+      fresh.find((h) => h.json?.type === type)!,
+    );
     expect(env.programId).toBe(p.programId);
     expect(env.data).toEqual(data);
   }

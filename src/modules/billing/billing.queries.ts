@@ -1,0 +1,100 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PageWindow } from '../../common/pagination';
+import { ListQuery } from '../../db/list-query';
+import { detachedRows, insertEntity } from '../../db/rows';
+import { execute } from '../../db/sql';
+import { BillingIntegration } from './billing-integration.entity';
+
+/** The SQL of billing integrations and the events they received; every statement names its program. */
+
+export function integrationsOf(em: EntityManager, programId: string): Promise<BillingIntegration[]> {
+  return detachedRows(em, BillingIntegration, 'select * from billing_integrations where program_id = ? order by id', [programId]);
+}
+
+export async function integrationById(em: EntityManager, programId: string, id: string): Promise<BillingIntegration | null> {
+  return (await detachedRows(em, BillingIntegration, 'select * from billing_integrations where program_id = ? and id = ?', [programId, id]))[0] ?? null;
+}
+
+/** The integration a provider's delivery names in its URL: the URL carries no program, so this looks across programs by id. */
+export async function integrationForDelivery(em: EntityManager, id: string): Promise<BillingIntegration | null> {
+  const rows = await detachedRows(
+    em,
+    BillingIntegration,
+    "/* all programs: a billing provider's delivery names its integration by id alone */ select * from billing_integrations where id = ?",
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export const insertIntegration = (em: EntityManager, fields: Pick<BillingIntegration, 'programId' | 'provider' | 'signingSecret'>) =>
+  insertEntity(em, BillingIntegration, fields);
+
+/** Deletes an integration and, with it, its event log. */
+export async function deleteIntegrationRow(em: EntityManager, programId: string, id: string): Promise<void> {
+  await execute(em, 'delete from billing_integrations where program_id = ? and id = ?', [programId, id]);
+}
+
+/**
+ * Claims an event for this integration: true when this transaction is the first to see its id (a concurrent
+ * duplicate waits on the unique key and then finds it taken), false for a repeat.
+ */
+export async function claimBillingEvent(
+  em: EntityManager,
+  e: { programId: string; integrationId: string; eventId: string; type: string; outcome: 'recorded' | 'ignored'; detail: string },
+): Promise<boolean> {
+  const rows = await execute<unknown[]>(
+    em,
+    `insert into billing_events (program_id, integration_id, event_id, type, outcome, detail) values (?, ?, ?, ?, ?, ?)
+     on conflict (program_id, integration_id, event_id) do nothing returning id`,
+    [e.programId, e.integrationId, e.eventId, e.type, e.outcome, e.detail],
+  );
+  return rows.length > 0;
+}
+
+/** Events of one Stripe customer take turns until commit, so the customer becomes one referral however many arrive at once. */
+export async function lockStripeCustomer(em: EntityManager, programId: string, customer: string): Promise<void> {
+  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`stripe-customer:${programId}:${customer}`]);
+}
+
+/** Sets what a claimed event did. */
+export async function settleBillingEvent(em: EntityManager, programId: string, integrationId: string, eventId: string, outcome: string, detail: string) {
+  await execute(em, 'update billing_events set outcome = ?, detail = ? where program_id = ? and integration_id = ? and event_id = ?', [
+    outcome,
+    detail,
+    programId,
+    integrationId,
+    eventId,
+  ]);
+}
+
+export interface BillingEventRow {
+  id: string;
+  integration_id: string;
+  event_id: string;
+  type: string;
+  outcome: string;
+  detail: string;
+  received_at: string;
+}
+
+/** Which received events a list keeps. */
+export interface BillingEventsFilter {
+  integrationId?: string | null;
+  outcome?: string | null;
+  type?: string | null;
+}
+
+/** A page of the program's received events, newest first. */
+export async function billingEventsPage(
+  em: EntityManager,
+  programId: string,
+  filter: BillingEventsFilter,
+  window: PageWindow<number>,
+): Promise<{ rows: BillingEventRow[]; q: ListQuery }> {
+  const q = new ListQuery('billing_events b', 'b.program_id', programId)
+    .filter(filter.integrationId, 'b.integration_id = ?')
+    .filter(filter.outcome, 'b.outcome = ?')
+    .filter(filter.type, 'b.type = ?')
+    .page('b.id', window, null, 'desc');
+  return { rows: await execute<BillingEventRow[]>(em, q.sql('b.id, b.integration_id, b.event_id, b.type, b.outcome, b.detail, b.received_at'), q.params), q };
+}

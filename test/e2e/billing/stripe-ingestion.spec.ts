@@ -1,0 +1,259 @@
+/**
+ * Stripe ingestion (DESIGN.md "Billing provider ingestion (Stripe)"): integrations over GraphQL, the endpoint
+ * POST /integrations/stripe/:id verifying Stripe-Signature over the raw bytes, each event recorded once per
+ * integration (repeats and concurrent duplicates change nothing), attribution of customers from Checkout
+ * Sessions, customers and subscriptions, paid invoices as sales (JPY whole, trials nothing) and subscription
+ * statuses. Payloads are Stripe's own fixtures (test/fixtures/stripe), signed as Stripe signs them; over HTTP
+ * against real PostgreSQL.
+ */
+import Stripe from 'stripe';
+import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { uniq } from '../../helpers/spec-client';
+import checkoutSession from '../../fixtures/stripe/checkout.session.json';
+import customerFixture from '../../fixtures/stripe/customer.json';
+import eventFixture from '../../fixtures/stripe/event.json';
+import invoiceFixture from '../../fixtures/stripe/invoice.json';
+import subscriptionFixture from '../../fixtures/stripe/subscription.json';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const SECRET = 'whsec_test_0123456789abcdefghijklmnop';
+const OTHER_SECRET = 'whsec_test_zyxwvutsrqponmlkjihgfedcba';
+
+const CREATE = `mutation($p: ID, $i: CreateBillingIntegrationInput!) { createBillingIntegration(programId: $p, input: $i) { id provider webhookUrl createdAt } }`;
+const EVENTS = `query($p: ID, $f: BillingEventFilterInput) { billingEvents(programId: $p, filter: $f, first: 100) { totalCount nodes { eventId type outcome detail } } }`;
+
+interface Connected {
+  p: ProgramFixture;
+  integration: { id: string; webhookUrl: string };
+  path: string;
+}
+
+async function connect(settings: Record<string, unknown> = {}, secret = SECRET): Promise<Connected> {
+  const p = await createProgram(server, settings);
+  const res = await server.graphql(CREATE, { p: p.programId, i: { provider: 'stripe', signingSecret: secret } }, p.session);
+  expect(res.body.errors).toBeUndefined();
+  const integration = res.body.data.createBillingIntegration;
+  return { p, integration, path: new URL(integration.webhookUrl).pathname };
+}
+
+/** A Stripe event of `type` carrying `object` (Stripe's event envelope, this account's API version). */
+function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${uniq().replace(/[^A-Za-z0-9]/g, '')}`) {
+  return { ...eventFixture, id, type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } };
+}
+
+/** Delivers an event as Stripe does: the JSON bytes, signed with `secret` (now, unless `timestamp` says otherwise). */
+function deliver(c: Connected, event: unknown, opts: { secret?: string; timestamp?: number; signature?: string | null; payload?: string; path?: string } = {}) {
+  const payload = opts.payload ?? JSON.stringify(event);
+  const signed = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signature = opts.signature === undefined ? signed : opts.signature;
+  if (signature !== null) headers['stripe-signature'] = signature;
+  return fetch(`${server.url}${opts.path ?? c.path}`, { method: 'POST', headers, body: payload }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
+}
+
+const eventsOf = async (c: Connected, filter: Record<string, unknown> = {}) => {
+  const res = await server.graphql(EVENTS, { p: c.p.programId, f: filter }, c.p.session);
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.billingEvents;
+};
+const referralsOf = async (c: Connected, customer: string) =>
+  (await server.api('GET', '/referrals', { token: c.p.key, query: { externalId: customer } })).body as any[];
+const salesOf = async (c: Connected, referralId: string) => (await server.api('GET', '/sales', { token: c.p.key, query: { referralId } })).body as any[];
+
+const session = (customer: string, extra: Record<string, unknown> = {}) => ({
+  ...checkoutSession,
+  id: `cs_test_${uniq()}`,
+  customer,
+  customer_details: { ...checkoutSession.customer_details, name: 'Ada Buyer', email: `ada-${uniq()}@example.com` },
+  ...extra,
+});
+const invoice = (customer: string, amountPaid: number, extra: Record<string, unknown> = {}) => ({
+  ...invoiceFixture,
+  id: `in_${uniq().replace(/[^A-Za-z0-9]/g, '')}`,
+  customer,
+  amount_paid: amountPaid,
+  amount_due: amountPaid,
+  total: amountPaid,
+  status: 'paid',
+  ...extra,
+});
+
+describe('integrations', () => {
+  test('the owner connects Stripe: the answer has the URL to paste, never the secret; API keys list, not create; bad secrets are refused', async () => {
+    const c = await connect();
+    expect(c.integration).toMatchObject({ provider: 'stripe' });
+    expect(c.integration.webhookUrl).toBe(`${new URL(c.integration.webhookUrl).origin}/integrations/stripe/${c.integration.id}`);
+    const listed = await server.graphql('{ billingIntegrations { id provider webhookUrl } }', {}, c.p.key);
+    expect(listed.body.data.billingIntegrations).toEqual([{ id: c.integration.id, provider: 'stripe', webhookUrl: c.integration.webhookUrl }]);
+    expect((await server.graphql('{ billingIntegrations { signingSecret } }', {}, c.p.key)).body.errors?.[0]?.message).toMatch(/signingSecret/);
+    const byKey = await server.graphql(CREATE, { i: { provider: 'stripe', signingSecret: SECRET } }, c.p.key);
+    expect(byKey.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const bad = await server.graphql(CREATE, { p: c.p.programId, i: { provider: 'stripe', signingSecret: 'sk_live_nope' } }, c.p.session);
+    expect(bad.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
+  test('deleting an integration makes its URL answer 404', async () => {
+    const c = await connect();
+    const del = await server.graphql(
+      'mutation($id: ID!, $p: ID) { deleteBillingIntegration(programId: $p, id: $id) { id } }',
+      { id: c.integration.id, p: c.p.programId },
+      c.p.session,
+    );
+    expect(del.body.errors).toBeUndefined();
+    expect((await deliver(c, stripeEvent('customer.created', { ...customerFixture }))).status).toBe(404);
+  });
+});
+
+describe('signatures', () => {
+  test('a missing, forged, tampered, stale or foreign signature is 400 and records nothing; the next genuine delivery works', async () => {
+    const c = await connect();
+    const other = await connect({}, OTHER_SECRET);
+    const a = await createAffiliate(server, c.p.key);
+    const event = stripeEvent('checkout.session.completed', session(`cus_${uniq()}`, { client_reference_id: a.id }));
+    const refusals = [
+      await deliver(c, event, { signature: null }),
+      await deliver(c, event, { signature: 't=1,v1=deadbeef' }),
+      await deliver(c, event, { payload: JSON.stringify({ ...event, type: 'customer.deleted' }) }),
+      await deliver(c, event, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
+      await deliver(c, event, { secret: OTHER_SECRET }),
+    ];
+    for (const r of refusals) {
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatch(/signature/i);
+    }
+    // The other program's integration does not take this program's secret either.
+    expect((await deliver(other, event, { secret: SECRET })).status).toBe(400);
+    expect((await eventsOf(c)).totalCount).toBe(0);
+    expect((await eventsOf(other)).totalCount).toBe(0);
+
+    // A header with several v1 signatures (a rolled secret) passes when one matches.
+    const good = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: SECRET });
+    const rolled = `${good},v1=${'0'.repeat(64)}`;
+    const res = await deliver(c, event, { signature: rolled });
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('recorded');
+    expect((await eventsOf(c)).totalCount).toBe(1);
+  });
+});
+
+describe('attribution and sales', () => {
+  let c: Connected;
+  let affiliate: { id: string };
+  beforeAll(async () => {
+    c = await connect();
+    affiliate = await createAffiliate(server, c.p.key);
+  });
+
+  test('a Checkout Session with client_reference_id makes its customer one referral, however often it arrives', async () => {
+    const customer = `cus_${uniq()}`;
+    const event = stripeEvent('checkout.session.completed', session(customer, { client_reference_id: affiliate.id }));
+    const results = await Promise.all(Array.from({ length: 5 }, () => deliver(c, event)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.outcome === 'recorded')).toHaveLength(1);
+    expect(results.filter((r) => r.body.duplicate)).toHaveLength(4);
+    const [referral, ...rest] = await referralsOf(c, customer);
+    expect(rest).toEqual([]);
+    expect(referral).toMatchObject({ affiliateId: affiliate.id, referredUserExternalId: customer, name: 'Ada Buyer' });
+    // Another session of the same customer (another event) adds nothing.
+    const again = await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: affiliate.id })));
+    expect(again.body).toMatchObject({ outcome: 'ignored' });
+    expect(await referralsOf(c, customer)).toHaveLength(1);
+  });
+
+  test('metadata.affiliate_ref of a session, a customer (a link slug) or a subscription attributes the customer', async () => {
+    const slugOwner = await createAffiliate(server, c.p.key);
+    const [link] = (await server.api('GET', '/links', { token: c.p.key, query: { affiliateId: slugOwner.id } })).body;
+    const viaSession = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(viaSession, { metadata: { affiliate_ref: affiliate.id } })));
+    expect((await referralsOf(c, viaSession))[0].affiliateId).toBe(affiliate.id);
+
+    const viaCustomer = `cus_${uniq()}`;
+    const cus = { ...customerFixture, id: viaCustomer, name: 'Cy Customer', email: `cy-${uniq()}@example.com`, metadata: { affiliate_ref: link.link } };
+    expect((await deliver(c, stripeEvent('customer.created', cus))).body.outcome).toBe('recorded');
+    expect((await referralsOf(c, viaCustomer))[0]).toMatchObject({ affiliateId: slugOwner.id, name: 'Cy Customer', email: cus.email });
+
+    // A subscription carries no name or email: the referral waits for its customer's, which a customer event brings.
+    const viaSubscription = `cus_${uniq()}`;
+    const sub = { ...subscriptionFixture, id: `sub_${uniq()}`, customer: viaSubscription, metadata: { affiliate_ref: affiliate.id } };
+    expect((await deliver(c, stripeEvent('customer.subscription.created', sub))).body.outcome).toBe('recorded');
+    expect((await referralsOf(c, viaSubscription))[0]).toMatchObject({ affiliateId: affiliate.id, email: `${viaSubscription}@customer.stripe.invalid` });
+    const later = { ...customerFixture, id: viaSubscription, name: 'Sue Later', email: `sue-${uniq()}@example.com`, metadata: {} };
+    await deliver(c, stripeEvent('customer.updated', later));
+    expect((await referralsOf(c, viaSubscription))[0]).toMatchObject({ name: 'Sue Later', email: later.email });
+
+    // No reference, or one that names nobody: nothing, said why.
+    const none = await deliver(c, stripeEvent('customer.created', { ...customerFixture, id: `cus_${uniq()}`, metadata: {} }));
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no affiliate reference/) });
+    const nobody = await deliver(
+      c,
+      stripeEvent('customer.created', { ...customerFixture, id: `cus_${uniq()}`, email: 'x@example.com', metadata: { affiliate_ref: 'no-such-slug' } }),
+    );
+    expect(nobody.status).toBe(200);
+    expect(nobody.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no affiliate matches/) });
+  });
+
+  test('invoice.paid records one sale (invoice.payment_succeeded of the same invoice adds none), with its tax; a trial or an unreferred customer records nothing', async () => {
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: affiliate.id })));
+    const [referral] = await referralsOf(c, customer);
+    const taxes = [
+      {
+        amount: 500,
+        tax_behavior: 'exclusive',
+        tax_rate_details: { tax_rate: 'txr_1' },
+        taxability_reason: 'standard_rated',
+        taxable_amount: 4499,
+        type: 'tax_rate_details',
+      },
+    ];
+    const inv = invoice(customer, 4999, { total_taxes: taxes });
+    expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.outcome).toBe('recorded');
+    expect((await deliver(c, stripeEvent('invoice.payment_succeeded', inv))).body.outcome).toBe('ignored');
+    const sales = await salesOf(c, referral.id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ totalEarned: 49.99, tax: 5, externalId: inv.id, externalInvoiceId: inv.id, affiliateId: affiliate.id });
+
+    const trial = await deliver(c, stripeEvent('invoice.paid', invoice(customer, 0)));
+    expect(trial.body.outcome).toBe('ignored');
+    expect(await salesOf(c, referral.id)).toHaveLength(1);
+    const stranger = await deliver(c, stripeEvent('invoice.paid', invoice(`cus_${uniq()}`, 1000)));
+    expect(stranger.body).toMatchObject({ outcome: 'ignored' });
+    expect(stranger.body.detail).toMatch(/not referred/);
+  });
+
+  test('a zero-decimal currency stays whole: 5000 JPY is a sale of 5000', async () => {
+    const jpy = await connect({ currency: 'JPY' });
+    const a = await createAffiliate(server, jpy.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(jpy, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id, currency: 'jpy' })));
+    const [referral] = await referralsOf(jpy, customer);
+    await deliver(jpy, stripeEvent('invoice.paid', invoice(customer, 5000, { currency: 'jpy' })));
+    expect((await salesOf(jpy, referral.id))[0]).toMatchObject({ totalEarned: 5000, currency: 'JPY' });
+  });
+
+  test("subscription changes set the referral's subscriptionStatus; an unused event is recorded as ignored", async () => {
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: affiliate.id })));
+    const sub = { ...subscriptionFixture, id: `sub_${uniq()}`, customer, metadata: {} };
+    expect((await deliver(c, stripeEvent('customer.subscription.updated', { ...sub, status: 'past_due' }))).body.outcome).toBe('recorded');
+    expect((await referralsOf(c, customer))[0].subscriptionStatus).toBe('past_due');
+    await deliver(c, stripeEvent('customer.subscription.deleted', { ...sub, status: 'canceled' }));
+    expect((await referralsOf(c, customer))[0].subscriptionStatus).toBe('canceled');
+
+    const unused = stripeEvent('plan.created', eventFixture.data.object);
+    const res = await deliver(c, unused);
+    expect(res).toEqual({ status: 200, body: { received: true, outcome: 'ignored', detail: 'plan.created is not used' } });
+    const logged = await eventsOf(c, { type: 'plan.created' });
+    expect(logged.nodes).toEqual([{ eventId: unused.id, type: 'plan.created', outcome: 'ignored', detail: 'plan.created is not used' }]);
+  });
+});
