@@ -62,6 +62,20 @@ export function roundHalfUp(a: Dec, scale: number): Dec {
   return { units: negative ? -q : q, scale };
 }
 
+/** a × b ÷ c, rounded half-up (away from zero) to `scale` places: a proportion, rounded once. c must not be 0. */
+export function mulDiv(a: Dec, b: Dec, c: Dec, scale: number): Dec {
+  if (c.units === 0n) throw new Error('division by zero');
+  // a×b/c = (au·bu·10^cs) / (cu·10^(as+bs)); at `scale` places the units are that times 10^scale.
+  let num = a.units * b.units * pow10(c.scale + scale);
+  let den = c.units * pow10(a.scale + b.scale);
+  if (den < 0n) [num, den] = [-num, -den];
+  const negative = num < 0n;
+  const abs = negative ? -num : num;
+  let q = abs / den;
+  if ((abs % den) * 2n >= den) q += 1n;
+  return { units: negative ? -q : q, scale };
+}
+
 export function toText(a: Dec): string {
   const negative = a.units < 0n;
   const digits = (negative ? -a.units : a.units).toString().padStart(a.scale + 1, '0');

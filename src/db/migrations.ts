@@ -13,6 +13,7 @@ import { Migration20261125020000_list_search } from '../migrations/Migration2026
 import { Migration20261125030000_partner_subscriptions } from '../migrations/Migration20261125030000_partner_subscriptions';
 import { Migration20261125040000_commission_approvals } from '../migrations/Migration20261125040000_commission_approvals';
 import { Migration20261125050000_billing_integrations } from '../migrations/Migration20261125050000_billing_integrations';
+import { Migration20261125060000_partial_refunds } from '../migrations/Migration20261125060000_partial_refunds';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261125030000_partner_subscriptions', class: Migration20261125030000_partner_subscriptions },
   { name: 'Migration20261125040000_commission_approvals', class: Migration20261125040000_commission_approvals },
   { name: 'Migration20261125050000_billing_integrations', class: Migration20261125050000_billing_integrations },
+  { name: 'Migration20261125060000_partial_refunds', class: Migration20261125060000_partial_refunds },
 ];

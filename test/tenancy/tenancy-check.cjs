@@ -9,8 +9,11 @@ const path = require('node:path');
 /** The tenant tables, distributed by program_id (test/integration/shard-ready.spec.ts holds the schema to this list). */
 const TENANT_TABLES = [
   'affiliate_groups',
+  'billing_charges',
   'billing_events',
   'billing_integrations',
+  'billing_payments',
+  'billing_refunds',
   'affiliate_links',
   'affiliates',
   'api_keys',

@@ -98,3 +98,62 @@ export async function billingEventsPage(
     .page('b.id', window, null, 'desc');
   return { rows: await execute<BillingEventRow[]>(em, q.sql('b.id, b.integration_id, b.event_id, b.type, b.outcome, b.detail, b.received_at'), q.params), q };
 }
+
+type Scope = { programId: string; integrationId: string };
+
+/** Remembers which invoice a payment intent paid (from invoice_payment objects): refunds name the payment, not the invoice. */
+export async function rememberInvoicePayment(em: EntityManager, s: Scope, paymentIntent: string, invoiceId: string): Promise<void> {
+  await execute(
+    em,
+    `insert into billing_payments (program_id, integration_id, payment_intent, invoice_id) values (?, ?, ?, ?)
+     on conflict (program_id, integration_id, payment_intent) do update set invoice_id = excluded.invoice_id`,
+    [s.programId, s.integrationId, paymentIntent, invoiceId],
+  );
+}
+
+export async function invoiceOfPayment(em: EntityManager, s: Scope, paymentIntent: string): Promise<string | null> {
+  const rows = await execute<Array<{ invoice_id: string }>>(
+    em,
+    'select invoice_id from billing_payments where program_id = ? and integration_id = ? and payment_intent = ?',
+    [s.programId, s.integrationId, paymentIntent],
+  );
+  return rows[0]?.invoice_id ?? null;
+}
+
+/** Remembers a charge's payment intent (a refund may name only its charge). */
+export async function rememberCharge(em: EntityManager, s: Scope, chargeId: string, paymentIntent: string): Promise<void> {
+  await execute(
+    em,
+    `insert into billing_charges (program_id, integration_id, charge_id, payment_intent) values (?, ?, ?, ?)
+     on conflict (program_id, integration_id, charge_id) do nothing`,
+    [s.programId, s.integrationId, chargeId, paymentIntent],
+  );
+}
+
+export async function paymentOfCharge(em: EntityManager, s: Scope, chargeId: string): Promise<string | null> {
+  const rows = await execute<Array<{ payment_intent: string }>>(
+    em,
+    'select payment_intent from billing_charges where program_id = ? and integration_id = ? and charge_id = ?',
+    [s.programId, s.integrationId, chargeId],
+  );
+  return rows[0]?.payment_intent ?? null;
+}
+
+/**
+ * Remembers a refund once (charge.refunded and refund.created both carry it) and answers the sum of the
+ * payment's distinct refunds seen so far, in minor units.
+ */
+export async function addRefund(em: EntityManager, s: Scope, refundId: string, paymentIntent: string, amount: number): Promise<number> {
+  await execute(
+    em,
+    `insert into billing_refunds (program_id, integration_id, refund_id, payment_intent, amount) values (?, ?, ?, ?, ?)
+     on conflict (program_id, integration_id, refund_id) do nothing`,
+    [s.programId, s.integrationId, refundId, paymentIntent, amount],
+  );
+  const [row] = await execute<Array<{ total: string }>>(
+    em,
+    'select coalesce(sum(amount), 0)::text as total from billing_refunds where program_id = ? and integration_id = ? and payment_intent = ?',
+    [s.programId, s.integrationId, paymentIntent],
+  );
+  return Number(row.total);
+}

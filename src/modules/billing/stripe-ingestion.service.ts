@@ -10,7 +10,17 @@ import type { ReferralService } from '../referrals/referral.service';
 import type { Referral } from '../referrals/referral.entity';
 import type { SaleService } from '../sales/sale.service';
 import type { ServiceContext } from '../service-context';
-import { claimBillingEvent, integrationForDelivery, lockStripeCustomer, settleBillingEvent } from './billing.queries';
+import {
+  addRefund,
+  claimBillingEvent,
+  integrationForDelivery,
+  invoiceOfPayment,
+  lockStripeCustomer,
+  paymentOfCharge,
+  rememberCharge,
+  rememberInvoicePayment,
+  settleBillingEvent,
+} from './billing.queries';
 import { majorUnits } from './stripe-amounts';
 
 /** Stripe's tolerance for the signature's timestamp, as its libraries default to: 5 minutes. */
@@ -22,6 +32,9 @@ export type DeliveryResult =
   | { status: 'unknown-integration' }
   | { status: 'duplicate' }
   | { status: 'processed'; outcome: 'recorded' | 'ignored'; detail: string };
+
+/** An integration of a program: the scope of what it remembers about payments. */
+type Scope = { programId: string; integrationId: string };
 
 /** What a handler did: recorded something (said what), or nothing (said why). */
 type Outcome = { outcome: 'recorded' | 'ignored'; detail: string };
@@ -74,7 +87,7 @@ export class StripeIngestionService {
     try {
       return await inTransaction(ctx, async (tx) => {
         if (!(await claimBillingEvent(tx.em, { ...base, outcome: 'ignored', detail: 'processing' }))) return { status: 'duplicate' as const };
-        const result = await this.handle(tx, program, event);
+        const result = await this.handle(tx, program, { programId: program.id, integrationId: integration.id }, event);
         await settleBillingEvent(tx.em, program.id, integration.id, event.id, result.outcome, result.detail);
         return { status: 'processed' as const, ...result };
       });
@@ -88,7 +101,7 @@ export class StripeIngestionService {
     }
   }
 
-  private handle(tx: ServiceContext, program: Program, event: Stripe.Event): Promise<Outcome> {
+  private handle(tx: ServiceContext, program: Program, scope: Scope, event: Stripe.Event): Promise<Outcome> {
     switch (event.type) {
       case 'checkout.session.completed': {
         const s = event.data.object;
@@ -108,7 +121,18 @@ export class StripeIngestionService {
         return this.subscription(tx, program, event.data.object);
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
-        return this.invoicePaid(tx, program, event.data.object);
+        return this.invoicePaid(tx, program, scope, event.data.object);
+      case 'invoice_payment.paid': {
+        const p = event.data.object;
+        const pi = idOf(p.payment?.payment_intent);
+        const invoice = idOf(p.invoice);
+        if (!pi || !invoice) return Promise.resolve(ignored(`invoice payment ${p.id} names no payment intent`));
+        return rememberInvoicePayment(tx.em, scope, pi, invoice).then(() => recorded(`payment ${pi} paid invoice ${invoice}`));
+      }
+      case 'charge.refunded':
+        return this.chargeRefunded(tx, program, scope, event.data.object);
+      case 'refund.created':
+        return this.refundCreated(tx, program, scope, event.data.object);
       default:
         return Promise.resolve(ignored(`${event.type} is not used`));
     }
@@ -173,7 +197,12 @@ export class StripeIngestionService {
    * A paid invoice of a referred customer is a sale: the amount paid in major units, its taxes, the invoice id
    * as externalId (so invoice.paid and invoice.payment_succeeded of one invoice are one sale).
    */
-  private async invoicePaid(tx: ServiceContext, program: Program, invoice: Stripe.Invoice): Promise<Outcome> {
+  private async invoicePaid(tx: ServiceContext, program: Program, scope: Scope, invoice: Stripe.Invoice): Promise<Outcome> {
+    // An invoice expanded with its payments links them now (otherwise invoice_payment.paid does).
+    for (const p of invoice.payments?.data ?? []) {
+      const pi = idOf(p.payment?.payment_intent);
+      if (pi) await rememberInvoicePayment(tx.em, scope, pi, invoice.id!);
+    }
     if (!(invoice.amount_paid > 0)) return ignored(`invoice ${invoice.id} paid nothing (a trial or a zero invoice)`);
     if (invoice.currency.toUpperCase() !== program.currency.toUpperCase())
       return ignored(`invoice ${invoice.id} is in ${invoice.currency.toUpperCase()}, the program in ${program.currency}`);
@@ -193,5 +222,39 @@ export class StripeIngestionService {
     if (!sale) return ignored(`no affiliate for referral ${referral.id}`);
     if (replayed) return ignored(`invoice ${invoice.id} is sale ${sale.id} already`);
     return recorded(`sale ${sale.id} of ${majorUnits(invoice.amount_paid, invoice.currency)} ${program.currency} for referral ${referral.id}`);
+  }
+
+  /** A charge's refunds: its cumulative amount_refunded, or the sum of the distinct refunds it lists, whichever is more. */
+  private async chargeRefunded(tx: ServiceContext, program: Program, scope: Scope, charge: Stripe.Charge): Promise<Outcome> {
+    const pi = idOf(charge.payment_intent);
+    if (!pi) return ignored(`charge ${charge.id} names no payment intent`);
+    await rememberCharge(tx.em, scope, charge.id, pi);
+    let refunded = charge.amount_refunded;
+    for (const r of charge.refunds?.data ?? []) {
+      if (r.status === 'succeeded' || r.status === 'pending') refunded = Math.max(refunded, await addRefund(tx.em, scope, r.id, pi, r.amount));
+    }
+    return this.refundPayment(tx, program, scope, pi, refunded, charge.currency);
+  }
+
+  /** One refund, counted once however many events carry it; the payment's refunds so far decide. */
+  private async refundCreated(tx: ServiceContext, program: Program, scope: Scope, refund: Stripe.Refund): Promise<Outcome> {
+    if (refund.status === 'failed' || refund.status === 'canceled') return ignored(`refund ${refund.id} is ${refund.status}`);
+    const charge = idOf(refund.charge);
+    const pi = idOf(refund.payment_intent) ?? (charge ? await paymentOfCharge(tx.em, scope, charge) : null);
+    if (!pi) return ignored(`refund ${refund.id} names no payment known here (charge.refunded links its charge)`);
+    const refunded = await addRefund(tx.em, scope, refund.id, pi, refund.amount);
+    return this.refundPayment(tx, program, scope, pi, refunded, refund.currency);
+  }
+
+  /** Refunds the sale of the invoice the payment paid, up to `refundedMinor` in all (SaleCorrections.refundUpTo). */
+  private async refundPayment(tx: ServiceContext, program: Program, scope: Scope, pi: string, refundedMinor: number, currency: string): Promise<Outcome> {
+    const invoice = await invoiceOfPayment(tx.em, scope, pi);
+    if (!invoice) return ignored(`no invoice known for payment ${pi} (its invoice_payment.paid event links them)`);
+    const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
+    if (!sale) return ignored(`invoice ${invoice} recorded no sale`);
+    const amount = majorUnits(refundedMinor, currency);
+    const done = await this.sales.refundUpTo(tx, program.id, sale.id, String(amount));
+    if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
+    return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);
   }
 }

@@ -1,9 +1,11 @@
-import { add, dec, neg, sub, toText } from '../../common/decimal';
+import { add, compare, dec, mulDiv, neg, sub, toText, type Dec } from '../../common/decimal';
 import type { ServiceContext } from '../service-context';
 import type { CommissionResult } from './commission.calculator';
 import type { Commission } from './commission.entity';
 import {
   addAffiliateEarnings,
+  commissionBeforeRefunds,
+  REFUND_NOTE_PREFIX,
   commissionForSaleForUpdate,
   insertEarnedCommission,
   insertLedgerEntry,
@@ -76,4 +78,15 @@ export async function reverseCommission(tx: ServiceContext, c: Commission, at: D
   c.reversedAt = at;
   c.updatedAt = at;
   await saveCommissionReversal(tx.em, c);
+}
+
+/**
+ * After a partial refund: the commission becomes what it amounted to before any refund times the share of
+ * the sale not refunded (`remaining` of `total`), rounded once to `scale` places and never below zero, by a
+ * correction entry marked as a refund's (so the next partial refund starts from the same amount).
+ */
+export async function correctToRefundedShare(tx: ServiceContext, c: Commission, remaining: Dec, total: Dec, scale: number, note: string): Promise<void> {
+  const before = dec(await commissionBeforeRefunds(tx.em, c.programId, c.id));
+  const target = mulDiv(before, remaining, total, scale);
+  await correctTo(tx, c, toText(compare(target, dec('0')) < 0 ? dec('0') : target), `${REFUND_NOTE_PREFIX} ${note}`);
 }

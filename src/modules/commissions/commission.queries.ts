@@ -88,3 +88,17 @@ export async function saveCommissionReversal(em: EntityManager, c: Commission): 
     c.id,
   ]);
 }
+
+/** The note that marks a ledger correction made by a partial refund (commissionBeforeRefunds leaves them out). */
+export const REFUND_NOTE_PREFIX = 'refund:';
+
+/** What the commission amounted to before any partial refund: its entries, less the refunds' corrections. */
+export async function commissionBeforeRefunds(em: EntityManager, programId: string, commissionId: string): Promise<string> {
+  const [row] = await execute<Array<{ amount: string }>>(
+    em,
+    `select coalesce(sum(amount), 0)::text as amount from commission_entries
+      where program_id = ? and commission_id = ? and not (kind = 'correction' and note like ?)`,
+    [programId, commissionId, `${REFUND_NOTE_PREFIX}%`],
+  );
+  return row.amount;
+}

@@ -1,15 +1,25 @@
+import { compare, dec, sub, toText } from '../../common/decimal';
 import { DomainError, notFound, validationError } from '../../common/errors';
+import { minorUnits } from '../../common/money';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import { findAffiliateById } from '../affiliates/affiliate.finder';
 import type { Commission } from '../commissions/commission.entity';
-import { correctTo, lockCommissionOfSale, reverseCommission } from '../commissions/commission.ledger';
+import { correctTo, correctToRefundedShare, lockCommissionOfSale, reverseCommission } from '../commissions/commission.ledger';
 import type { EventService } from '../events/event.service';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
 import type { Sale } from './sale.entity';
 import { optionalText, type UpdateSaleInput } from './sale.inputs';
-import { dropLinkSaleTotals, externalIdTaken, moveLinkRevenue, saleForUpdate, saveSaleCorrection, saveSaleRefund } from './sale.queries';
+import {
+  dropLinkSaleTotals,
+  externalIdTaken,
+  moveLinkRevenue,
+  saleForUpdate,
+  saveSaleCorrection,
+  saveSaleRefund,
+  saveSaleRefundedAmount,
+} from './sale.queries';
 import { moneyInput, refundRefusal, REFUSAL_MESSAGES } from './sale.rules';
 import { commissionTerms } from './sale.terms';
 import { commissionBody } from '../commissions/commission.presenter';
@@ -99,7 +109,7 @@ export class SaleCorrections {
       sale.updatedAt = at;
       await saveSaleRefund(tx.em, sale);
       if (commission) await reverseCommission(tx, commission, at, 'sale refunded');
-      if (sale.linkId) await dropLinkSaleTotals(tx.em, program.id, sale.linkId, sale.totalEarned);
+      if (sale.linkId) await dropLinkSaleTotals(tx.em, program.id, sale.linkId, toText(sub(dec(sale.totalEarned), dec(sale.refundedAmount))));
       this.events.record(tx, program.id, 'sale.refunded', await saleBody(tx.em, program, sale, commission));
       if (commission) this.events.record(tx, program.id, 'commission.reversed', await commissionBody(tx.em, commission));
       return { alreadyRefunded: false, sale, commission };
@@ -107,7 +117,49 @@ export class SaleCorrections {
     if (refund.commission !== undefined) primeCommission(ctx, refund.sale, refund.commission);
     return { alreadyRefunded: refund.alreadyRefunded, sale: refund.sale };
   }
+
+  /**
+   * Refunds the sale up to `refundedTotal` (cumulative, in the sale's currency; a billing provider's figure).
+   * The whole amount is a full refund, as refundSale. Less is a partial one: the commission becomes its amount
+   * before refunds times the share not refunded, by a `correction` ledger entry, never below zero, and the
+   * link's revenue follows. A figure not above what was refunded already changes nothing (refunds only add
+   * up). The program's refund window and payout rules apply as to refundSale.
+   */
+  async refundUpTo(ctx: ServiceContext, programId: string | null | undefined, saleId: number, refundedTotal: string): Promise<PartialRefund> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    const wanted = dec(refundedTotal);
+    const done = await inTransaction(ctx, async (tx): Promise<PartialRefund & { commission?: Commission | null }> => {
+      const sale = await lockedSale(tx, program.id, saleId);
+      if (sale.refunded) return { kind: 'unchanged', sale, why: 'the sale is refunded already' };
+      if (compare(wanted, dec(sale.refundedAmount)) <= 0) return { kind: 'unchanged', sale, why: `${sale.refundedAmount} of it was refunded already` };
+      if (compare(wanted, dec(sale.totalEarned)) >= 0) return { kind: 'full', ...(await this.refundSale(tx, program.id, sale.id)) };
+      const commission = await lockCommissionOfSale(tx, program.id, sale.id);
+      const refusal = refundRefusal(sale, commission, program.refundWindowDays, new Date());
+      if (refusal) throw new DomainError('REFUND_NOT_ALLOWED', REFUSAL_MESSAGES[refusal], undefined, { reason: refusal });
+      const remaining = sub(dec(sale.totalEarned), wanted);
+      if (commission && commission.status !== 'reversed')
+        await correctToRefundedShare(
+          tx,
+          commission,
+          remaining,
+          dec(sale.totalEarned),
+          minorUnits(sale.currency),
+          `${refundedTotal} of ${sale.totalEarned} refunded`,
+        );
+      if (sale.linkId) await moveLinkRevenue(tx.em, program.id, sale.linkId, toText(sub(dec(sale.totalEarned), dec(sale.refundedAmount))), toText(remaining));
+      sale.refundedAmount = toText(wanted);
+      sale.updatedAt = new Date();
+      await saveSaleRefundedAmount(tx.em, sale);
+      this.events.record(tx, program.id, 'sale.updated', await saleBody(tx.em, program, sale, commission));
+      return { kind: 'partial', sale, commission };
+    });
+    if (done.kind === 'partial' && done.commission !== undefined) primeCommission(ctx, done.sale, done.commission);
+    return done;
+  }
 }
+
+/** What a refund of part of a sale did. */
+export type PartialRefund = { kind: 'full' | 'partial'; sale: Sale } | { kind: 'unchanged'; sale: Sale; why: string };
 
 /** The request's answer shows the commission as the committed change left it: no read for it. */
 function primeCommission(ctx: ServiceContext, sale: Sale, commission: Commission | null): void {

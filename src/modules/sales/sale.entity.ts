@@ -16,6 +16,7 @@ export class Sale {
     | 'commissionRate'
     | 'refunded'
     | 'refundedAt'
+    | 'refundedAmount'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: new BigIntType('number'), autoincrement: true }) id!: number;
@@ -37,6 +38,8 @@ export class Sale {
   @Property({ type: 'decimal', precision: 9, scale: 4, nullable: true }) commissionRate: string | null = null;
   @Property({ type: 'boolean' }) refunded: boolean = false;
   @Property({ type: 'timestamptz', nullable: true }) refundedAt: Date | null = null;
+  /** How much of totalEarned was refunded so far (partial refunds); the commission follows in proportion. */
+  @Property({ type: 'decimal', precision: 18, scale: 6 }) refundedAmount: string = '0';
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -152,7 +152,7 @@ export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale | 
 }
 
 /** What a new sale is recorded with. */
-export type NewSale = Omit<Sale, 'id' | 'refunded' | 'refundedAt' | 'createdAt' | 'updatedAt'>;
+export type NewSale = Omit<Sale, 'id' | 'refunded' | 'refundedAt' | 'refundedAmount' | 'createdAt' | 'updatedAt'>;
 
 /** Columns a correction may write, by property. */
 const CORRECTABLE: { [K in keyof Sale]?: string } = {
@@ -176,6 +176,16 @@ export async function saveSaleRefund(em: EntityManager, sale: Sale): Promise<voi
   await execute(em, 'update sales set refunded = ?, refunded_at = ?, updated_at = ? where program_id = ? and id = ?', [
     sale.refunded,
     sale.refundedAt,
+    sale.updatedAt,
+    sale.programId,
+    sale.id,
+  ]);
+}
+
+/** Writes how much of the sale was refunded (a partial refund) and updated_at. */
+export async function saveSaleRefundedAmount(em: EntityManager, sale: Sale): Promise<void> {
+  await execute(em, 'update sales set refunded_amount = ?, updated_at = ? where program_id = ? and id = ?', [
+    sale.refundedAmount,
     sale.updatedAt,
     sale.programId,
     sale.id,

@@ -7,7 +7,7 @@ import { affiliateFilter } from '../affiliates/affiliate.finder';
 import type { EventService } from '../events/event.service';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
-import { SaleCorrections } from './sale.corrections';
+import { SaleCorrections, type PartialRefund } from './sale.corrections';
 import type { Sale } from './sale.entity';
 import type { RecordSaleInput, SaleListFilter, UpdateSaleInput } from './sale.inputs';
 import { saleById, salesPage } from './sale.queries';
@@ -71,6 +71,11 @@ export class SaleService {
   /** See SaleCorrections.updateSale. */
   updateSale(ctx: ServiceContext, programId: string | null | undefined, saleId: number, input: UpdateSaleInput): Promise<Sale> {
     return this.corrections.updateSale(ctx, programId, saleId, input);
+  }
+
+  /** See SaleCorrections.refundUpTo. */
+  refundUpTo(ctx: ServiceContext, programId: string | null | undefined, saleId: number, refundedTotal: string): Promise<PartialRefund> {
+    return this.corrections.refundUpTo(ctx, programId, saleId, refundedTotal);
   }
 
   /** See SaleCorrections.refundSale. */

@@ -10,10 +10,13 @@ import Stripe from 'stripe';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { uniq } from '../../helpers/spec-client';
+import chargeFixture from '../../fixtures/stripe/charge.json';
 import checkoutSession from '../../fixtures/stripe/checkout.session.json';
 import customerFixture from '../../fixtures/stripe/customer.json';
 import eventFixture from '../../fixtures/stripe/event.json';
 import invoiceFixture from '../../fixtures/stripe/invoice.json';
+import invoicePaymentFixture from '../../fixtures/stripe/invoice_payment.json';
+import refundFixture from '../../fixtures/stripe/refund.json';
 import subscriptionFixture from '../../fixtures/stripe/subscription.json';
 
 let server: TestServer;
@@ -56,7 +59,7 @@ function deliver(c: Connected, event: unknown, opts: { secret?: string; timestam
   if (signature !== null) headers['stripe-signature'] = signature;
   return fetch(`${server.url}${opts.path ?? c.path}`, { method: 'POST', headers, body: payload }).then(async (r) => ({
     status: r.status,
-    body: await r.json(),
+    body: (await r.json()) as any,
   }));
 }
 
@@ -255,5 +258,91 @@ describe('attribution and sales', () => {
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'ignored', detail: 'plan.created is not used' } });
     const logged = await eventsOf(c, { type: 'plan.created' });
     expect(logged.nodes).toEqual([{ eventId: unused.id, type: 'plan.created', outcome: 'ignored', detail: 'plan.created is not used' }]);
+  });
+});
+
+describe('refunds', () => {
+  const COMMISSION = `query($id: SafeInt!) { sale(id: $id) { refunded totalEarned commissionEarned commission { status amount entries { kind amount note } } } }`;
+  const saleView = async (c: Connected, id: number) => (await server.graphql(COMMISSION, { id }, c.p.key)).body.data.sale;
+
+  /** A referred customer whose invoice of 100.00 was paid by payment intent `pi`: its sale (commission 20 % = 20.00). */
+  async function paidSale(c: Connected, pi: string) {
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    const inv = invoice(customer, 10000);
+    await deliver(c, stripeEvent('invoice.paid', inv));
+    const payment = {
+      ...invoicePaymentFixture,
+      id: `inpay_${uniq()}`,
+      invoice: inv.id,
+      amount_paid: 10000,
+      amount_requested: 10000,
+      currency: 'usd',
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: pi },
+    };
+    expect((await deliver(c, stripeEvent('invoice_payment.paid', payment))).body.outcome).toBe('recorded');
+    const [sale] = (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body;
+    expect(sale.commissionEarned).toBe(20);
+    return sale as { id: number };
+  }
+  const charge = (pi: string, id: string, amountRefunded: number, refunds: Array<{ id: string; amount: number }>) => ({
+    ...chargeFixture,
+    id,
+    payment_intent: pi,
+    amount: 10000,
+    amount_captured: 10000,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= 10000,
+    refunds: { ...chargeFixture.refunds, data: refunds.map((r) => ({ ...refundFixture, ...r, charge: id, payment_intent: pi, status: 'succeeded' })) },
+  });
+
+  test('partial refunds take the commission down in proportion, cumulatively, each refund once; the last one refunds in full', async () => {
+    const c = await connect();
+    const pi = `pi_${uniq()}`;
+    const sale = await paidSale(c, pi);
+    const ch = `ch_${uniq()}`;
+
+    // Half refunded: half the commission, with a correction entry; the sale is not refunded.
+    expect((await deliver(c, stripeEvent('charge.refunded', charge(pi, ch, 5000, [{ id: 're_a', amount: 5000 }])))).body.outcome).toBe('recorded');
+    let view = await saleView(c, sale.id);
+    expect(view).toMatchObject({ refunded: false, commissionEarned: 10, commission: { status: 'approved', amount: 10 } });
+    expect(view.commission.entries.at(-1)).toMatchObject({ kind: 'correction', amount: -10 });
+
+    // The same refund again (refund.created carries it too): nothing.
+    const again = await deliver(
+      c,
+      stripeEvent('refund.created', { ...refundFixture, id: 're_a', amount: 5000, charge: ch, payment_intent: pi, status: 'succeeded' }),
+    );
+    expect(again.body.outcome).toBe('ignored');
+    expect((await saleView(c, sale.id)).commissionEarned).toBe(10);
+
+    // Another quarter, named by its charge only: three quarters refunded in all, a quarter of the commission left.
+    const quarter = await deliver(
+      c,
+      stripeEvent('refund.created', { ...refundFixture, id: 're_b', amount: 2500, charge: ch, payment_intent: null, status: 'succeeded' }),
+    );
+    expect(quarter.body.outcome).toBe('recorded');
+    expect((await saleView(c, sale.id)).commissionEarned).toBe(5);
+
+    // The rest: a full refund, the commission reversed.
+    await deliver(c, stripeEvent('charge.refunded', charge(pi, ch, 10000, [{ id: 're_c', amount: 2500 }])));
+    view = await saleView(c, sale.id);
+    expect(view).toMatchObject({ refunded: true, commissionEarned: 0, commission: { status: 'reversed', amount: 0 } });
+    const events = (await server.api('GET', '/events', { token: c.p.key, query: { type: 'commission.reversed' } })).body;
+    expect(events.filter((e: any) => e.data.saleId === sale.id)).toHaveLength(1);
+  });
+
+  test("a refund outside the program's refund window changes nothing and is logged as refused; one of an unknown payment is ignored", async () => {
+    const c = await connect({ refundWindowDays: 0 });
+    const pi = `pi_${uniq()}`;
+    const sale = await paidSale(c, pi);
+    const res = await deliver(c, stripeEvent('charge.refunded', charge(pi, `ch_${uniq()}`, 10000, [])));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/refused: .*refund window/) });
+    expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 20 });
+    const unknown = await deliver(c, stripeEvent('charge.refunded', charge(`pi_${uniq()}`, `ch_${uniq()}`, 10000, [])));
+    expect(unknown.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no invoice known/) });
   });
 });
