@@ -62,7 +62,6 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'GET /r/:programId/:slug': 'public',
   'POST /api/:partner/token': 'partnerClient',
   'POST /integrations/stripe/:id': 'signedDelivery',
-  'GET /.well-known/oauth-authorization-server': 'public',
   'GET /.well-known/oauth-authorization-server/:partner': 'public',
   'GET /login': 'public',
   'POST /login': 'public',

@@ -4,9 +4,10 @@ import { partnerUrls, type PartnerRegistry } from '../modules/oauth/partners';
 
 /**
  * OAuth 2.0 authorization-server metadata (RFC 8414), one document per partner, so that a strict client
- * discovers the partner's endpoints, PKCE S256 and its client authentication from the issuer alone. With a
- * single partner, the document is also at the bare well-known URL (for clients given only the origin); any
- * other name, or the bare URL with several partners, falls through to the 404 of every unknown route.
+ * discovers the partner's endpoints, PKCE S256 and its client authentication from the issuer alone. Only the
+ * per-partner URL: RFC 8414 §3.3 wants a document's issuer to be the one its URL was built from, and each
+ * partner's issuer is `<origin>/<partner>` (the redirect's `iss` names it), so no document fits the bare URL.
+ * Any other name falls through to the 404 of every unknown route.
  */
 export function oauthMetadataRouter(partners: PartnerRegistry, origin: string): express.Router {
   const r = express.Router();
@@ -30,10 +31,6 @@ export function oauthMetadataRouter(partners: PartnerRegistry, origin: string): 
     const partner = partners.get(String(req.params.partner));
     if (!partner) return next();
     answer(partner.name, 'GET /.well-known/oauth-authorization-server/:partner', res);
-  });
-  r.get('/.well-known/oauth-authorization-server', (_req: Request, res: Response, next: NextFunction) => {
-    if (partners.partners.size !== 1) return next();
-    answer([...partners.partners.keys()][0], 'GET /.well-known/oauth-authorization-server', res);
   });
   return r;
 }

@@ -59,6 +59,10 @@ class DeletedWebhookEndpoint {
 
 const ENDPOINT_ID = 'The endpoint (UUID).';
 
+/** Who may list, create and delete endpoints. */
+const PARTNER_SUBSCRIPTIONS =
+  'Dashboard session or API key; a partner token: its own subscriptions only, to events of affiliate.*, referral.*, sale.* and commission.*.';
+
 /** Raw SQL rows carry timestamps as text. */
 const toDate = (v: Date | string | null): Date | null => (v == null ? null : new Date(v));
 
@@ -77,14 +81,16 @@ export const endpointView = (e: WebhookEndpoint) => ({
 
 @Resolver(() => WebhookEndpointType)
 export class WebhookEndpointResolver {
-  @Query(() => [WebhookEndpointType], { description: `The webhook endpoints of the program. ${NOT_PARTNER}` })
+  @Query(() => [WebhookEndpointType], {
+    description: `The webhook endpoints of the program, partner subscriptions with their connectionId. ${PARTNER_SUBSCRIPTIONS}`,
+  })
   async webhookEndpoints(@Args() { programId }: ProgramArg, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.webhooks.listEndpoints(ctx, programId)).map(endpointView);
   }
 
   @ValidateArgs({ input: CreateWebhookBody })
   @Mutation(() => WebhookEndpointWithSecret, {
-    description: `Registers an endpoint (every event when events is absent); the secret is shown this once. At most 50 endpoints per program. ${NOT_PARTNER}`,
+    description: `Registers an endpoint (every event when events is absent; for a partner, every event of its scope); the secret is shown this once. At most 50 endpoints per program, and 20 subscriptions per partner connection. ${PARTNER_SUBSCRIPTIONS}`,
   })
   async createWebhookEndpoint(
     @Args() { programId }: ProgramArg,
@@ -107,7 +113,7 @@ export class WebhookEndpointResolver {
   }
 
   @ValidateArgs(WebhookIdArgs.properties)
-  @Mutation(() => DeletedWebhookEndpoint, { description: `Deletes an endpoint; nothing more is sent to it. ${NOT_PARTNER}` })
+  @Mutation(() => DeletedWebhookEndpoint, { description: `Deletes an endpoint; nothing more is sent to it. ${PARTNER_SUBSCRIPTIONS}` })
   deleteWebhookEndpoint(@Args() { programId }: ProgramArg, @Arg('id', () => ID, { description: ENDPOINT_ID }) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.webhooks.deleteEndpoint(ctx, programId, id);
   }

@@ -36,9 +36,14 @@ export function queueEvent(em: EntityManager, fields: EventFields): void {
   batch.push({ fields, json: JSON.stringify(fields.data), createdAt: new Date() });
 }
 
+/** Rows per insert: PostgreSQL takes at most 65,535 parameters per statement (5 per event). */
+const EVENTS_PER_INSERT = 1000;
+
 async function insertEvents(em: EntityManager, events: QueuedEvent[]): Promise<void> {
-  if (!events.length) return;
-  const params: unknown[] = [];
-  for (const e of events) params.push(e.fields.id, e.fields.programId, e.fields.type, e.json, e.createdAt);
-  await execute(em, `insert into events (id, program_id, type, data, created_at) values ${events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ')}`, params);
+  for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+    const chunk = events.slice(i, i + EVENTS_PER_INSERT);
+    const params: unknown[] = [];
+    for (const e of chunk) params.push(e.fields.id, e.fields.programId, e.fields.type, e.json, e.createdAt);
+    await execute(em, `insert into events (id, program_id, type, data, created_at) values ${chunk.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ')}`, params);
+  }
 }

@@ -51,9 +51,14 @@ export async function markCodeUsed(em: EntityManager, programId: string, codeHas
   await execute(em, 'update oauth_codes set used_at = now(), token_id = ? where program_id = ? and code_hash = ?', [tokenId, programId, codeHash]);
 }
 
-/** Revokes a token unless it already is (a code used twice revokes the token it gave). */
-export async function revokeTokenOnce(em: EntityManager, programId: string, id: string): Promise<void> {
-  await execute(em, 'update oauth_tokens set revoked_at = coalesce(revoked_at, now()) where program_id = ? and id = ?', [programId, id]);
+/**
+ * Holds the connection's token row until commit when it is still live: a subscription made in the same
+ * transaction then cannot outlive a revocation that runs meanwhile (the revocation's update waits for it,
+ * and its delete then sees the subscription). False when the connection is revoked.
+ */
+export async function lockLiveConnection(em: EntityManager, programId: string, id: string): Promise<boolean> {
+  const rows = await execute<unknown[]>(em, 'select 1 from oauth_tokens where program_id = ? and id = ? and revoked_at is null for share', [programId, id]);
+  return rows.length > 0;
 }
 
 /** The live token with a hash as JSON (`token`) beside its program's columns. */
@@ -98,14 +103,13 @@ export async function tokenOfOwner(em: EntityManager, ownerId: string, id: strin
 }
 
 /**
- * Revokes the token and, in the same statement, deletes the webhook subscriptions its partner made (REST hooks):
- * nothing more is delivered to them, and their pending deliveries go with them.
+ * Revokes the token (keeping the first revocation time) and deletes the webhook subscriptions its partner made
+ * (REST hooks), in the caller's transaction. The token's row is locked first and the subscriptions deleted by
+ * a later statement: a subscription committed by a transaction that held the row (lockLiveConnection) is
+ * then seen and deleted too, so none outlives the revocation.
  */
-export async function revokeTokenRow(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
-  await execute(
-    em,
-    `with hooks as (delete from webhook_endpoints where program_id = ? and connection_id = ?)
-     update oauth_tokens set revoked_at = ? where program_id = ? and id = ?`,
-    [programId, id, at, programId, id],
-  );
+export async function revokeConnectionRows(em: EntityManager, programId: string, id: string, at: Date): Promise<void> {
+  await execute(em, 'select 1 from oauth_tokens where program_id = ? and id = ? for update', [programId, id]);
+  await execute(em, 'delete from webhook_endpoints where program_id = ? and connection_id = ?', [programId, id]);
+  await execute(em, 'update oauth_tokens set revoked_at = coalesce(revoked_at, ?) where program_id = ? and id = ?', [at, programId, id]);
 }

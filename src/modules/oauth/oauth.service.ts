@@ -15,8 +15,7 @@ import {
   insertToken,
   lockedCode,
   markCodeUsed,
-  revokeTokenOnce,
-  revokeTokenRow,
+  revokeConnectionRows,
   tokenInProgram,
   tokenOfOwner,
   tokensOf,
@@ -79,7 +78,7 @@ export class OAuthService {
       if (!row) return { ok: false };
       if (row.used_at) {
         if (row.token_id) {
-          await revokeTokenOnce(tem, row.program_id, row.token_id);
+          await revokeConnectionRows(tem, row.program_id, row.token_id, new Date());
           // Here at once; on commit every process hears it through credentials_changed (and this one again).
           this.credentials?.invalidateProgram(row.program_id);
         }
@@ -138,8 +137,9 @@ export class OAuthService {
           : null;
     if (!t || !(await this.programs.ownsProgram(ctx, t.programId))) throw notFound('No such connection');
     if (!t.revokedAt) {
-      t.revokedAt = new Date();
-      await translated(revokeTokenRow(ctx.em, t.programId, t.id, t.revokedAt));
+      const at = new Date();
+      await inTransaction(ctx, (tx) => revokeConnectionRows(tx.em, t.programId, t.id, at));
+      t.revokedAt = at;
       this.credentials?.invalidateProgram(t.programId);
     }
     return t;

@@ -4,7 +4,7 @@ import { PollingWorker } from '../../common/polling-worker';
 import { inTransaction } from '../../db/unit-of-work';
 import { anonymousContext } from '../service-context';
 import { programsWithDueCommissions } from './payout.queries';
-import type { PayoutService } from './payout.service';
+import { APPROVALS_PER_ROUND, type PayoutService } from './payout.service';
 
 const PROGRAMS_PER_ROUND = 100;
 
@@ -27,7 +27,16 @@ export class CommissionApprover extends PollingWorker {
     const programs = await programsWithDueCommissions(this.orm.em.fork(), PROGRAMS_PER_ROUND);
     let approved = 0;
     for (const programId of programs) {
-      approved += await inTransaction(anonymousContext(this.orm.em.fork(), this.log), (tx) => this.payouts.approveDue(tx, programId));
+      // One program failing does not hold up the others; it is tried again next round.
+      try {
+        for (;;) {
+          const n = await inTransaction(anonymousContext(this.orm.em.fork(), this.log), (tx) => this.payouts.approveDue(tx, programId));
+          approved += n;
+          if (n < APPROVALS_PER_ROUND) break;
+        }
+      } catch (err) {
+        this.log.error({ err, programId }, 'commission approvals failed for a program');
+      }
     }
     return approved;
   }

@@ -14,14 +14,19 @@ import { execute } from '../../db/sql';
  * program. Rows come back read-only (db/rows); changes are written by the statements here.
  */
 
-/** Pending commissions whose holding period has ended become approved; the rows as they are now (each gets its event). */
-export function approveDueCommissions(em: EntityManager, programId: string): Promise<Commission[]> {
+/**
+ * Up to `limit` pending commissions whose holding period has ended become approved; the rows as they are now
+ * (each gets its event). Rows another transaction is approving are skipped, not waited for.
+ */
+export function approveDueCommissions(em: EntityManager, programId: string, limit: number): Promise<Commission[]> {
   return detachedRows(
     em,
     Commission,
-    `update commissions set status = 'approved', approved_at = now(), updated_at = now() where program_id = ? and status = 'pending' and hold_until <= now()
-     returning *`,
-    [programId],
+    `update commissions set status = 'approved', approved_at = now(), updated_at = now()
+      where program_id = ? and id in (
+        select id from commissions where program_id = ? and status = 'pending' and hold_until <= now() order by id limit ? for update skip locked)
+      returning *`,
+    [programId, programId, limit],
   );
 }
 

@@ -39,15 +39,21 @@ export interface CommissionListFilter {
   createdBefore?: Date | string | null;
 }
 
+/** Approvals per transaction: a backlog is approved a round at a time, each round with its events. */
+export const APPROVALS_PER_ROUND = 1000;
+
 export class PayoutService {
   constructor(
     private readonly programs: ProgramService,
     private readonly events: EventService,
   ) {}
 
-  /** Approves the program's pending commissions past their hold, in `tx`, each with its commission.approved event; how many. */
-  async approveDue(tx: ServiceContext, programId: string): Promise<number> {
-    const approved = await approveDueCommissions(tx.em, programId);
+  /**
+   * Approves up to `limit` of the program's pending commissions past their hold, in `tx`, each with its
+   * commission.approved event; how many (the worker calls again while a round comes back full).
+   */
+  async approveDue(tx: ServiceContext, programId: string, limit = APPROVALS_PER_ROUND): Promise<number> {
+    const approved = await approveDueCommissions(tx.em, programId, limit);
     for (const c of approved) this.events.record(tx, programId, 'commission.approved', await commissionBody(tx.em, c));
     return approved.length;
   }
@@ -160,6 +166,8 @@ export class PayoutService {
   async markCommissionPaid(ctx: ServiceContext, programId: string | null | undefined, saleId: number): Promise<Commission> {
     const program = await this.programs.requireProgram(ctx, programId);
     return inTransaction(ctx, async (tx) => {
+      // A commission past its hold is approved (with its event) before it is paid.
+      await this.approveDue(tx, program.id);
       const c = Number.isSafeInteger(saleId) ? await lockCommissionOfSale(tx, program.id, saleId) : null;
       if (!c) throw notFound('No commission for this sale in this program');
       if (c.status === 'paid') return c;

@@ -1,4 +1,5 @@
-import { forbidden, notFound, validationError } from '../../common/errors';
+import { forbidden, notFound, unauthenticated, validationError } from '../../common/errors';
+import { lockLiveConnection } from '../oauth/oauth.finder';
 import { isUuid } from '../../common/ids';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -18,6 +19,7 @@ export interface EndpointInput {
 }
 
 const MAX_ENDPOINTS = 50;
+const MAX_SUBSCRIPTIONS = 20;
 
 /** The OAuth connection calling, whose subscriptions are the only ones it sees; undefined for the program's own credentials. */
 const connectionOf = (ctx: ServiceContext): string | undefined => (ctx.actor.kind === 'oauth' ? ctx.actor.credentialId : undefined);
@@ -53,8 +55,13 @@ export class WebhookEndpointService {
     const connectionId = connectionOf(ctx) ?? null;
     const eventTypes = connectionId ? this.partnerEventTypes(input.events) : this.eventTypes(input.events);
     const url = await this.checkUrl(input.url!); // required on creation: the edge's check (CreateWebhookBody)
-    if ((await endpointCount(ctx.em, program.id)) >= MAX_ENDPOINTS)
-      throw validationError(`A program can have at most ${MAX_ENDPOINTS} webhook endpoints`, 'url');
+    // The program's endpoints and each partner's subscriptions have their own limits: a partner cannot use up the program's.
+    const max = connectionId ? MAX_SUBSCRIPTIONS : MAX_ENDPOINTS;
+    if ((await endpointCount(ctx.em, program.id, connectionId)) >= max)
+      throw validationError(
+        connectionId ? `A partner can have at most ${max} webhook subscriptions` : `A program can have at most ${max} webhook endpoints`,
+        'url',
+      );
     const secret = newWebhookSecret();
     const fields = {
       programId: program.id,
@@ -65,7 +72,11 @@ export class WebhookEndpointService {
       enabled: input.enabled ?? true,
       connectionId,
     };
-    const endpoint = await inTransaction(ctx, ({ em }) => insertEndpoint(em, fields));
+    const endpoint = await inTransaction(ctx, async ({ em }) => {
+      // A revocation running meanwhile either finishes first (refused here) or waits and then deletes this one too.
+      if (connectionId && !(await lockLiveConnection(em, program.id, connectionId))) throw unauthenticated('This connection was revoked');
+      return insertEndpoint(em, fields);
+    });
     return { endpoint, secret };
   }
 
@@ -74,7 +85,8 @@ export class WebhookEndpointService {
     const endpoint = await this.findEndpoint(ctx, programId, id);
     const changes: EndpointChanges = {};
     if (input.url != null) changes.url = await this.checkUrl(input.url);
-    if (input.events !== undefined) changes.eventTypes = this.eventTypes(input.events);
+    // A partner's subscription stays within the partner's scope, whoever changes it.
+    if (input.events !== undefined) changes.eventTypes = endpoint.connectionId ? this.partnerEventTypes(input.events) : this.eventTypes(input.events);
     if (input.description !== undefined) changes.description = input.description?.trim() || null;
     if (input.enabled != null) {
       if (input.enabled && !endpoint.enabled) {

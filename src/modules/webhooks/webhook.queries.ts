@@ -29,8 +29,13 @@ export async function endpointById(em: EntityManager, programId: string, id: str
   return (await detachedRows(em, WebhookEndpoint, 'select * from webhook_endpoints where program_id = ? and id = ?', [programId, id]))[0] ?? null;
 }
 
-export async function endpointCount(em: EntityManager, programId: string): Promise<number> {
-  const [row] = await execute<{ n: string }[]>(em, 'select count(*) as n from webhook_endpoints where program_id = ?', [programId]);
+/** How many endpoints the program made (connectionId absent), or one partner connection subscribed. */
+export async function endpointCount(em: EntityManager, programId: string, connectionId: string | null = null): Promise<number> {
+  const [row] = await execute<{ n: string }[]>(
+    em,
+    `select count(*) as n from webhook_endpoints where program_id = ? and ${connectionId ? 'connection_id = ?' : 'connection_id is null'}`,
+    connectionId ? [programId, connectionId] : [programId],
+  );
   return Number(row.n);
 }
 

@@ -7,7 +7,8 @@
  */
 import { startTestServer, type TestServer } from '../../../helpers/server';
 import { REVOKE_CONNECTION } from '../../../helpers/graphql-documents';
-import { type Connected, MAKE, oauthPages, sha256hex, ZAPIER } from '../../../helpers/oauth-pages';
+import { createProgram } from '../../../helpers/factories';
+import { CB, type Connected, MAKE, oauthPages, sha256hex, ZAPIER } from '../../../helpers/oauth-pages';
 import { SECRET_RE, startHook, verify, webhookClient, type Hook } from '../../../helpers/webhooks';
 
 let server: TestServer;
@@ -21,7 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { sql, connected, graphqlSession } = oauthPages(() => server);
+const { sql, connected, graphqlSession, signIn, issueCode, token } = oauthPages(() => server);
 const { drain } = webhookClient(() => server);
 
 const PARTNER_EVENTS = [
@@ -153,4 +154,41 @@ test('GET /api/v1/program names the connected program to its partner (id, name, 
   expect(withKey.body).toEqual(res.body);
   expect((await server.api('GET', '/program', { token: 'oat_not-a-token' })).status).toBe(401);
   expect((await server.api('GET', '/program', { token: other.accessToken, query: { id: c.owner.programId } })).status).toBe(400);
+});
+
+test('a code used twice revokes its token and, with it, the subscriptions made with it', async () => {
+  const owner = await createProgram(server);
+  const { jar } = await signIn(owner.ownerEmail);
+  const { code } = await issueCode(jar, owner.programId);
+  const form = { code, grant_type: 'authorization_code', redirect_uri: CB, client_id: ZAPIER.clientId, client_secret: ZAPIER.clientSecret };
+  const first = await token(form);
+  expect(first.status).toBe(200);
+  const accessToken = first.json.access_token as string;
+  const sub = await server.api('POST', '/webhooks', { token: accessToken, body: { url: `${hook.url}?replayed`, events: ['sale.created'] } });
+  expect(sub.status).toBe(200);
+  expect((await token(form)).status).toBe(400);
+  expect(await sql('select id from webhook_endpoints where id = ?', [sub.body.id])).toEqual([]);
+  expect((await server.api('GET', '/webhooks', { token: accessToken })).status).toBe(401);
+});
+
+test("the API key cannot widen a partner's subscription beyond the partner's scope; a partner has its own limit of 20", async () => {
+  const other = await connected();
+  const sub = (await server.api('POST', '/webhooks', { token: other.accessToken, body: { url: `${hook.url}?scope`, events: ['sale.created'] } })).body;
+  const widened = await server.api('PUT', '/webhooks', { token: other.owner.key, body: { id: sub.id, events: ['coupon.created'] } });
+  expect(widened.status).toBe(403);
+  const everything = await server.api('PUT', '/webhooks', { token: other.owner.key, body: { id: sub.id, events: [] } });
+  expect(everything.status).toBe(400);
+  const renamed = await server.api('PUT', '/webhooks', { token: other.owner.key, body: { id: sub.id, events: ['sale.refunded'], description: 'ok' } });
+  expect(renamed.status).toBe(200);
+  expect(renamed.body.events).toEqual(['sale.refunded']);
+
+  for (let i = 1; i < 20; i++) {
+    const res = await server.api('POST', '/webhooks', { token: other.accessToken, body: { url: `${hook.url}?n=${i}`, events: ['sale.created'] } });
+    expect(res.status).toBe(200);
+  }
+  const over = await server.api('POST', '/webhooks', { token: other.accessToken, body: { url: `${hook.url}?n=21`, events: ['sale.created'] } });
+  expect(over.status).toBe(400);
+  expect(over.body.error).toMatch(/at most 20 webhook subscriptions/);
+  // The program's own endpoints are not used up by the partner's.
+  expect((await server.api('POST', '/webhooks', { token: other.owner.key, body: { url: `${hook.url}?program` } })).status).toBe(200);
 });

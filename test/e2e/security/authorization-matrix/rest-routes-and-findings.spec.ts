@@ -236,10 +236,14 @@ describe("the review's finding 1, literally", () => {
   test("REST /webhooks with a partner token lists its own subscriptions only, never the program's endpoints", async () => {
     const programs = await api(A.key, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/program-only', events: ['sale.created'] });
     expect(programs.status).toBe(200);
+    const own = await api(tokens.partner, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/partner-own', events: ['sale.created'] });
+    expect(own.status).toBe(200);
     const res = await api(tokens.partner, 'GET', '/webhooks');
     expect(res.status).toBe(200);
+    expect(res.body.map((e: any) => e.id)).toContain(own.body.id);
     expect(res.body.map((e: any) => e.id)).not.toContain(programs.body.id);
-    expect(res.body.every((e: any) => e.connectionId !== null)).toBe(true);
+    expect(res.body.every((e: any) => e.connectionId === own.body.connectionId && e.connectionId !== null)).toBe(true);
+    expect((await api(tokens.partner, 'DELETE', '/webhooks', { id: own.body.id })).status).toBe(200);
     expect((await api(tokens.partner, 'POST', '/webhooks/rotate-secret', { id: programs.body.id })).status).toBe(403);
     expect((await api(A.key, 'DELETE', '/webhooks', { id: programs.body.id })).status).toBe(200);
   });

@@ -1,8 +1,9 @@
 /**
  * Money events (DESIGN.md "Events and webhooks"): commission.approved (at creation without a holding period,
  * else when the hold ends), commission.reversed (a refund), payout_batch.created and payout_batch.paid are
- * written in the transaction of the change, read in GET /events, delivered signed to subscribers (a partner's
- * subscription included), each once, and their `data` is what the OpenAPI document's webhooks say.
+ * written in the transaction of the change, read in GET /events, delivered signed to subscribers, each once,
+ * and their `data` is what the OpenAPI document's webhooks say. (A partner's subscription to them:
+ * test/e2e/oauth/oauth-http/partner-subscriptions.spec.ts.)
  */
 import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { startTestServer, type TestServer } from '../../../helpers/server';
@@ -68,6 +69,16 @@ test('with a holding period, commission.approved goes out when the hold ends (th
   expect(approved[0].data.approvedAt).not.toBeNull();
   expect(await server.runtime.approvals.runOnce()).toBe(0);
   expect((await eventsOf(p, { type: 'commission.approved' })).filter((e) => e.data.saleId === sale.id)).toHaveLength(1);
+});
+
+test('marking a commission past its hold paid by hand approves it first: commission.approved once, then paid', async () => {
+  const p = await createProgram(server, { commissionHoldDays: 10 });
+  const sale = await saleOf(p, 40);
+  await sql(`update commissions set hold_until = now() - interval '1 second' where program_id = ? and sale_id = ?`, [p.programId, sale.id]);
+  const paid = await gql(p, 'mutation($s: SafeInt!) { markCommissionPaid(saleId: $s) { status paidManually } }', { s: sale.id });
+  expect(paid.data.markCommissionPaid).toEqual({ status: 'paid', paidManually: true });
+  expect((await eventsOf(p, { type: 'commission.approved' })).filter((e) => e.data.saleId === sale.id)).toHaveLength(1);
+  expect(await server.runtime.approvals.runOnce()).toBe(0);
 });
 
 test('a refund reverses the commission: sale.refunded then commission.reversed, in the same transaction', async () => {
