@@ -1,6 +1,6 @@
 'use strict';
 
-const { apiUrl } = require('./api');
+const { apiUrl, graphql } = require('./api');
 
 // REST hooks (README "Connecting an automation partner"): turning a Zap on subscribes Zapier's URL to one
 // event with the connection's token, turning it off deletes that subscription. Revoking the connection deletes
@@ -55,4 +55,22 @@ const listLimit = (bundle, fallback = 25) => {
 /** Newest first, as Zapier lists them (the REST lists are in creation order). */
 const newestFirst = (records) => [...records].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
 
-module.exports = { hookTrigger, subscribe, unsubscribe, receive, listLimit, newestFirst };
+/**
+ * The newest records of a list, newest first, as the REST API returns them (what `perform` hands on): their ids
+ * from the GraphQL connection read backward (`last`, optionally filtered), then each read by id from `path`.
+ * The REST lists run oldest first, so a page of them would show the oldest records at Zap set-up.
+ */
+const newestRecords = async (z, bundle, { field, path, filter }) => {
+  const n = Math.min(listLimit(bundle, 10), 25);
+  const args = filter ? `last: ${n}, filter: ${filter}` : `last: ${n}`;
+  const data = await graphql(z, `{ list: ${field}(${args}) { nodes { id } } }`);
+  const ids = data.list.nodes.map((node) => String(node.id)).reverse();
+  const records = [];
+  for (const id of ids) {
+    const response = await z.request({ url: apiUrl(path), params: { id } });
+    if (response.data) records.push(response.data);
+  }
+  return records;
+};
+
+module.exports = { hookTrigger, subscribe, unsubscribe, receive, listLimit, newestFirst, newestRecords };

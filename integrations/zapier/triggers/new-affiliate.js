@@ -1,15 +1,11 @@
 'use strict';
 
-const { apiUrl } = require('../api');
-const { hookTrigger, listLimit, newestFirst } = require('../hooks');
+const { hookTrigger, newestRecords } = require('../hooks');
 const samples = require('../samples');
 const outputFields = require('../output-fields');
 
-/** GET /api/v1/affiliates?limit=N: real affiliates for Zap set-up. */
-const performList = async (z, bundle) => {
-  const response = await z.request({ url: apiUrl('/affiliates'), params: { limit: listLimit(bundle) } });
-  return newestFirst(response.data);
-};
+/** The newest affiliates, as GET /api/v1/affiliates?id= returns them: real records for Zap set-up. */
+const performList = (z, bundle) => newestRecords(z, bundle, { field: 'affiliates', path: '/affiliates' });
 
 module.exports = hookTrigger({
   key: 'new_affiliate',

@@ -1,15 +1,11 @@
 'use strict';
 
-const { apiUrl } = require('../api');
-const { hookTrigger, listLimit, newestFirst } = require('../hooks');
+const { hookTrigger, newestRecords } = require('../hooks');
 const samples = require('../samples');
 const outputFields = require('../output-fields');
 
-/** GET /api/v1/sales?limit=N: real sales (with their commission) for Zap set-up. */
-const performList = async (z, bundle) => {
-  const response = await z.request({ url: apiUrl('/sales'), params: { limit: listLimit(bundle) } });
-  return newestFirst(response.data);
-};
+/** The newest sales (with their commission), as GET /api/v1/sales?id= returns them: real records for Zap set-up. */
+const performList = (z, bundle) => newestRecords(z, bundle, { field: 'sales', path: '/sales' });
 
 module.exports = hookTrigger({
   key: 'new_sale',

@@ -1,15 +1,11 @@
 'use strict';
 
-const { apiUrl } = require('../api');
-const { hookTrigger, listLimit, newestFirst } = require('../hooks');
+const { hookTrigger, newestRecords } = require('../hooks');
 const samples = require('../samples');
 const outputFields = require('../output-fields');
 
-/** GET /api/v1/sales?limit=500 (the largest page), keeping the refunded ones: real refunds for Zap set-up. */
-const performList = async (z, bundle) => {
-  const response = await z.request({ url: apiUrl('/sales'), params: { limit: 500 } });
-  return newestFirst(response.data.filter((sale) => sale.refunded)).slice(0, listLimit(bundle));
-};
+/** The newest refunded sales, as GET /api/v1/sales?id= returns them: real refunds for Zap set-up. */
+const performList = (z, bundle) => newestRecords(z, bundle, { field: 'sales', path: '/sales', filter: '{ refunded: true }' });
 
 module.exports = hookTrigger({
   key: 'sale_refunded',
