@@ -46,6 +46,7 @@ const sale = [
   { key: 'commissionStatus', label: 'Commission Status' },
   { key: 'refunded', label: 'Refunded', type: 'boolean' },
   { key: 'refundedAt', label: 'Refunded At', type: 'datetime' },
+  { key: 'commissionLimitReached', label: 'Commission Limit Reached', type: 'boolean' },
   { key: 'createdAt', label: 'Created At', type: 'datetime' },
 ];
 

@@ -57,6 +57,7 @@ const sale = {
   commissionStatus: 'approved',
   refunded: false,
   refundedAt: null,
+  commissionLimitReached: false,
   createdAt: '2026-11-04T10:30:00.000Z',
   updatedAt: '2026-11-04T10:30:00.000Z',
 };

@@ -14,6 +14,7 @@ import { Migration20261125030000_partner_subscriptions } from '../migrations/Mig
 import { Migration20261125040000_commission_approvals } from '../migrations/Migration20261125040000_commission_approvals';
 import { Migration20261125050000_billing_integrations } from '../migrations/Migration20261125050000_billing_integrations';
 import { Migration20261125060000_partial_refunds } from '../migrations/Migration20261125060000_partial_refunds';
+import { Migration20261125070000_commission_duration } from '../migrations/Migration20261125070000_commission_duration';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261125040000_commission_approvals', class: Migration20261125040000_commission_approvals },
   { name: 'Migration20261125050000_billing_integrations', class: Migration20261125050000_billing_integrations },
   { name: 'Migration20261125060000_partial_refunds', class: Migration20261125060000_partial_refunds },
+  { name: 'Migration20261125070000_commission_duration', class: Migration20261125070000_commission_duration },
 ];

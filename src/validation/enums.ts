@@ -103,3 +103,7 @@ export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
 /** What a received billing event did: recorded a change, or nothing (with the reason). */
 export const BILLING_EVENT_OUTCOMES = ['recorded', 'ignored'] as const;
+
+/** How long a referred customer earns its affiliate commissions under a plan. */
+export const COMMISSION_DURATIONS = ['lifetime', 'first_payment', 'months', 'payments'] as const;
+export type CommissionDuration = (typeof COMMISSION_DURATIONS)[number];

@@ -1525,6 +1525,8 @@ export interface components {
              * @description When it was refunded (ISO 8601, UTC); null: not refunded.
              */
             refundedAt: string | null;
+            /** @description true: recorded past its customer's commission duration (the affiliate's commission plan), with a zero commission. */
+            commissionLimitReached: boolean;
             /**
              * Format: date-time
              * @description When it was created: an ISO 8601 date-time in UTC.

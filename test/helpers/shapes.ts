@@ -144,6 +144,7 @@ export function expectReferral(r: any, expected: Record<string, unknown>) {
 export const SALE_KEYS = [
   'affiliateId',
   'commissionEarned',
+  'commissionLimitReached',
   'commissionRate',
   'commissionStatus',
   'createdAt',

@@ -121,11 +121,12 @@ describe.each(CASES)('$key ($event)', ({ key, event, cause, current }) => {
     expect(await appTester(operation().perform, { authData, cleanedRequest: { ...delivery.json, type: 'coupon.created' } })).toEqual([]);
 
     // performList: real records for the Zap editor, newest first (the new one leads), in the sample's shape.
-    const list = await appTester(operation().performList, { authData, meta: { isLoadingSample: true, limit: 3 } });
+    // (Other test files create records meanwhile: the new one is among the newest, not necessarily first.)
+    const list = await appTester(operation().performList, { authData, meta: { isLoadingSample: true, limit: 10 } });
     expect(list.length).toBeGreaterThan(0);
-    expect(list.length).toBeLessThanOrEqual(3);
-    if (key !== 'commission_approved') expect(list[0]).toEqual(await current(expected));
-    else expect(list).toContainEqual(await current(expected));
+    expect(list.length).toBeLessThanOrEqual(10);
+    expect(list).toContainEqual(await current(expected));
+    if (key !== 'commission_approved') expect(list.map((r) => r.createdAt)).toEqual([...list.map((r) => r.createdAt)].sort().reverse());
     for (const record of list) expect(Object.keys(record).sort()).toEqual(Object.keys(App.triggers[key].operation.sample).sort());
 
     // Turning the Zap off removes the subscription.

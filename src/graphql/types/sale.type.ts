@@ -34,6 +34,10 @@ export class SaleType {
   commissionStatus!: CommissionStatusEnum | null;
   @Field({ description: 'true once refunded: its commission is reversed.' }) refunded!: boolean;
   @Field(() => Date, { nullable: true, description: 'When it was refunded (ISO 8601, UTC); null: not refunded.' }) refundedAt!: Date | null;
+  @Field({
+    description: "true: recorded past its customer's commission duration (the affiliate's commission plan), with a zero commission.",
+  })
+  commissionLimitReached!: boolean;
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }

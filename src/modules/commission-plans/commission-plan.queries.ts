@@ -22,7 +22,7 @@ export function plansByIds(em: EntityManager, programId: string, ids: readonly s
 /** A new plan (one insert, program_id among its columns). */
 export async function insertPlan(
   em: EntityManager,
-  fields: Pick<CommissionPlan, 'programId' | 'name' | 'commissionRate' | 'affiliateGroupId'>,
+  fields: Pick<CommissionPlan, 'programId' | 'name' | 'commissionRate' | 'affiliateGroupId' | 'commissionDuration' | 'commissionDurationLimit'>,
 ): Promise<CommissionPlan> {
   return insertEntity(em, CommissionPlan, fields);
 }

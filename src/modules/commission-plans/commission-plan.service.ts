@@ -1,3 +1,4 @@
+import type { CommissionDuration } from '../../validation/enums';
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { inTransaction, translated } from '../../db/unit-of-work';
@@ -16,14 +17,36 @@ export class CommissionPlanService {
   async createCommissionPlan(
     ctx: ServiceContext,
     programId: string | null | undefined,
-    input: { name: string; commissionRate: number; affiliateGroupId?: string | null },
+    input: {
+      name: string;
+      commissionRate: number;
+      affiliateGroupId?: string | null;
+      commissionDuration?: CommissionDuration | null;
+      commissionDurationLimit?: number | null;
+    },
   ): Promise<CommissionPlan> {
     const program = await this.programs.requireProgram(ctx, programId);
     const name = requireName(input.name, 'name');
     const commissionRate = rateToDecimal(input.commissionRate, 'commissionRate');
+    const commissionDuration = input.commissionDuration ?? 'lifetime';
+    const limited = commissionDuration === 'months' || commissionDuration === 'payments';
+    const commissionDurationLimit = input.commissionDurationLimit ?? null;
+    if (limited && commissionDurationLimit == null)
+      throw validationError(`commissionDurationLimit is required for ${commissionDuration}`, 'commissionDurationLimit');
+    if (!limited && commissionDurationLimit != null)
+      throw validationError(`commissionDurationLimit is for months and payments, not ${commissionDuration}`, 'commissionDurationLimit');
     if (input.affiliateGroupId && !(await findAffiliateGroup(ctx.em, program.id, input.affiliateGroupId)))
       throw validationError('affiliateGroupId does not exist in this program', 'affiliateGroupId');
-    return inTransaction(ctx, ({ em }) => insertPlan(em, { programId: program.id, name, commissionRate, affiliateGroupId: input.affiliateGroupId ?? null }));
+    return inTransaction(ctx, ({ em }) =>
+      insertPlan(em, {
+        programId: program.id,
+        name,
+        commissionRate,
+        affiliateGroupId: input.affiliateGroupId ?? null,
+        commissionDuration,
+        commissionDurationLimit,
+      }),
+    );
   }
 
   async listCommissionPlans(ctx: ServiceContext, programId?: string | null): Promise<CommissionPlan[]> {

@@ -17,6 +17,7 @@ export class Sale {
     | 'refunded'
     | 'refundedAt'
     | 'refundedAmount'
+    | 'commissionLimitReached'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: new BigIntType('number'), autoincrement: true }) id!: number;
@@ -40,6 +41,8 @@ export class Sale {
   @Property({ type: 'timestamptz', nullable: true }) refundedAt: Date | null = null;
   /** How much of totalEarned was refunded so far (partial refunds); the commission follows in proportion. */
   @Property({ type: 'decimal', precision: 18, scale: 6 }) refundedAmount: string = '0';
+  /** Recorded past its referral's commission duration (the plan's): its commission is zero. */
+  @Property({ type: 'boolean' }) commissionLimitReached: boolean = false;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -24,6 +24,7 @@ export const salePresenter = definePresenter<Sale>()({
     'currency',
     'refunded',
     'refundedAt',
+    'commissionLimitReached',
     'createdAt',
     'updatedAt',
   ],

@@ -152,7 +152,7 @@ export async function insertSale(em: EntityManager, d: NewSale): Promise<Sale | 
 }
 
 /** What a new sale is recorded with. */
-export type NewSale = Omit<Sale, 'id' | 'refunded' | 'refundedAt' | 'refundedAmount' | 'createdAt' | 'updatedAt'>;
+export type NewSale = Omit<Sale, 'id' | 'refunded' | 'refundedAt' | 'refundedAmount' | 'commissionLimitReached' | 'createdAt' | 'updatedAt'>;
 
 /** Columns a correction may write, by property. */
 const CORRECTABLE: { [K in keyof Sale]?: string } = {
@@ -209,4 +209,24 @@ export async function dropLinkSaleTotals(em: EntityManager, programId: string, l
     'update affiliate_links set sales = greatest(sales - 1, 0), total_revenue = total_revenue - ?::numeric, updated_at = now() where program_id = ? and id = ?',
     [revenue, programId, linkId],
   );
+}
+
+/** How many sales the referral had before this one, and when its first was (commission durations). */
+export async function referralSalesBefore(
+  em: EntityManager,
+  programId: string,
+  referralId: string,
+  saleId: number,
+): Promise<{ count: number; first: Date | null }> {
+  const [row] = await execute<Array<{ n: number; first: string | null }>>(
+    em,
+    'select count(*)::int as n, min(created_at) as first from sales where program_id = ? and referral_id = ? and id < ?',
+    [programId, referralId, saleId],
+  );
+  return { count: row.n, first: row.first ? new Date(row.first) : null };
+}
+
+/** Marks a sale as recorded past its commission duration. */
+export async function markCommissionLimitReached(em: EntityManager, programId: string, saleId: number): Promise<void> {
+  await execute(em, 'update sales set commission_limit_reached = true where program_id = ? and id = ?', [programId, saleId]);
 }

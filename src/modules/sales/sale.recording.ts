@@ -15,9 +15,16 @@ import type { PromotionalCodeService, Redemption } from '../promo-codes/promotio
 import type { Referral } from '../referrals/referral.entity';
 import type { Sale } from './sale.entity';
 import { optionalText, type RecordSaleInput } from './sale.inputs';
-import { customerHasSales, insertSale, referralWithAffiliateByEmail, referralWithAffiliateById, saleByExternalId } from './sale.queries';
+import {
+  customerHasSales,
+  insertSale,
+  markCommissionLimitReached,
+  referralWithAffiliateByEmail,
+  referralWithAffiliateById,
+  saleByExternalId,
+} from './sale.queries';
 import { moneyInput } from './sale.rules';
-import { commissionTerms } from './sale.terms';
+import { commissionTerms, pastCommissionDuration } from './sale.terms';
 import { commissionBody } from '../commissions/commission.presenter';
 import { saleBody } from './sale.presenter';
 
@@ -140,7 +147,13 @@ export class SaleRecorder {
       commissionRate: request.saleRate,
     });
     if (!sale) return REPLAYED;
-    const terms = await commissionTerms(tx, program, sale, owner!.affiliate);
+    let terms = await commissionTerms(tx, program, sale, owner!.affiliate);
+    // Past the customer's commission duration: recorded, with a zero commission the merchant can see.
+    if (await pastCommissionDuration(tx, program, sale, owner!.affiliate)) {
+      terms = { ...terms, amount: '0' };
+      sale.commissionLimitReached = true;
+      await markCommissionLimitReached(tx.em, program.id, sale.id);
+    }
     const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0);
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
     // Payable at once (no holding period): approved now; otherwise when the hold ends (payouts/commission-approver).

@@ -4,6 +4,7 @@ import { computeCommission, type CommissionResult } from '../commissions/commiss
 import type { Program } from '../programs/program.entity';
 import type { ServiceContext } from '../service-context';
 import type { Sale } from './sale.entity';
+import { referralSalesBefore } from './sale.queries';
 
 /**
  * The commission terms of a sale: its own rate (`saleRate`), else the affiliate's, else the affiliate's plan's
@@ -29,4 +30,29 @@ export async function commissionTerms(
     programRate: program.defaultCommissionRate,
     currency: sale.currency,
   });
+}
+
+/**
+ * Whether the sale comes past its customer's commission duration: the affiliate's plan says how long a
+ * referred customer earns (lifetime, the first payment, some months from the first sale, some sales); the
+ * customer is the sale's referral (a sale without one is never past it). Affiliates without a plan read nothing.
+ */
+export async function pastCommissionDuration(tx: ServiceContext, program: Program, sale: Sale, affiliate: Affiliate): Promise<boolean> {
+  if (!affiliate.commissionPlanId || !sale.referralId) return false;
+  const plan = await findCommissionPlan(tx.em, program.id, affiliate.commissionPlanId);
+  if (!plan || plan.commissionDuration === 'lifetime') return false;
+  const before = await referralSalesBefore(tx.em, program.id, sale.referralId, sale.id);
+  const limit = plan.commissionDurationLimit ?? 1;
+  switch (plan.commissionDuration) {
+    case 'first_payment':
+      return before.count >= 1;
+    case 'payments':
+      return before.count >= limit;
+    case 'months': {
+      const first = before.first ?? sale.createdAt;
+      const end = new Date(first);
+      end.setUTCMonth(end.getUTCMonth() + limit);
+      return sale.createdAt.getTime() >= end.getTime();
+    }
+  }
 }

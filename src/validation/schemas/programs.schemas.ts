@@ -1,4 +1,5 @@
-import { Body, Bool, Currency, Int, Nullable, Omittable, Rate, ServiceStrings, ServiceText, type Input } from '../kit';
+import { COMMISSION_DURATIONS } from '../enums';
+import { Body, Bool, Currency, Int, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, type Input } from '../kit';
 
 /**
  * Program settings besides the name; null clears an optional limit. GraphQL-only inputs: where the program rules
@@ -34,7 +35,13 @@ export const UpdateProgramBody = Body({ name: Omittable(NAME), ...SETTINGS });
 export type UpdateProgramBody = Input<typeof UpdateProgramBody>;
 
 /** GraphQL CreateCommissionPlanInput. Whether the group exists is the service's rule. */
-export const CreateCommissionPlanBody = Body({ name: NAME, commissionRate: Rate(), affiliateGroupId: Nullable(ServiceText()) });
+export const CreateCommissionPlanBody = Body({
+  name: NAME,
+  commissionRate: Rate(),
+  affiliateGroupId: Nullable(ServiceText()),
+  commissionDuration: Nullable(OneOf(COMMISSION_DURATIONS)),
+  commissionDurationLimit: Nullable(Int(1, 1200)),
+});
 export type CreateCommissionPlanBody = Input<typeof CreateCommissionPlanBody>;
 
 /** GraphQL `createAffiliateGroup(name)` and `createApiKey(name)`. */
