@@ -56,7 +56,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     promoCodes,
     sales,
     billing: new BillingIntegrationService(programs, publicOrigin(config)),
-    stripe: new StripeIngestionService(referrals, sales),
+    stripe: new StripeIngestionService(referrals, sales, promoCodes),
     payouts: new PayoutService(programs, events),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),

@@ -71,6 +71,8 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'POST /dashboard/programs/:programId/api-keys': 'sessionCookie',
   'POST /dashboard/programs/:programId/api-keys/:keyId/revoke': 'sessionCookie',
   'POST /dashboard/programs/:programId/connections/:connectionId/revoke': 'sessionCookie',
+  'POST /dashboard/programs/:programId/billing': 'sessionCookie',
+  'POST /dashboard/programs/:programId/billing/:integrationId/delete': 'sessionCookie',
   'GET /connect/:partner/choose-affiliate-program': 'sessionCookie',
   'POST /connect/:partner/choose-affiliate-program': 'sessionCookie',
   'GET /api/v1/openapi.json': 'public',

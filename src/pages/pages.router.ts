@@ -117,6 +117,8 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     const keys = (await services.apiKeys.listApiKeys(u.ctx, program.id)).reverse();
     const connections = await services.oauth.listConnections(u.ctx, program.id);
     const deliveries = await services.eventLog.recentDeliveries(u.ctx, program.id);
+    const integrations = await services.billing.listIntegrations(u.ctx, program.id);
+    const billingEvents = (await services.billing.listEvents(u.ctx, program.id, {}, { first: 20 })).nodes;
     // The last 30 days (UTC), from the queries GraphQL `stats` and `topAffiliates` answer with.
     const activity = await services.stats.stats(u.ctx, program.id, { interval: 'day' });
     const leaders = await services.stats.topAffiliates(u.ctx, program.id, { by: 'revenue', first: 10 });
@@ -181,6 +183,28 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
             : html`<p>No connected apps.</p>`
         }
       </section>
+      <section aria-labelledby="billing"><h2 id="billing">Sales from Stripe</h2>
+        ${
+          integrations.length
+            ? html`<p>Paste the endpoint URL into Stripe's dashboard (Developers → Webhooks) with the events <code>checkout.session.completed</code>, <code>customer.created</code>, <code>customer.updated</code>, <code>customer.subscription.*</code>, <code>invoice.paid</code>, <code>invoice_payment.paid</code>, <code>charge.refunded</code> and <code>refund.created</code>.</p>
+        <table><thead><tr><th scope="col">Provider</th><th scope="col">Endpoint URL</th><th scope="col">Connected</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
+        ${integrations.map(
+          (i) =>
+            html`<tr><td>${i.provider}</td><td><code>${services.billing.webhookUrl(i)}</code></td><td>${when(i.createdAt)}</td><td><form method="post" action="/dashboard/programs/${program.id}/billing/${i.id}/delete"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" aria-label="Disconnect ${i.provider} integration">Disconnect</button></form></td></tr>`,
+        )}</tbody></table>`
+            : html`<p>Not connected. Create an endpoint in Stripe's dashboard, then give its signing secret here.</p>`
+        }
+        <form method="post" action="/dashboard/programs/${program.id}/billing"><input type="hidden" name="csrf" value="${csrf}">
+          <label for="stripe-secret">Stripe endpoint signing secret (whsec_…)</label><input id="stripe-secret" name="signingSecret" type="password" required maxlength="300" autocomplete="off">
+          <p><button type="submit">Connect Stripe</button></p></form>
+        <h3>Recent Stripe events</h3>
+        ${
+          billingEvents.length
+            ? html`<table><thead><tr><th scope="col">Event</th><th scope="col">Received</th><th scope="col">Outcome</th><th scope="col">Detail</th></tr></thead><tbody>
+        ${billingEvents.map((e) => html`<tr><td>${e.type}<br><code>${e.eventId}</code></td><td>${when(e.receivedAt)}</td><td>${e.outcome}</td><td>${e.detail}</td></tr>`)}</tbody></table>`
+            : html`<p>No events received yet.</p>`
+        }
+      </section>
       <section aria-labelledby="hooks"><h2 id="hooks">Recent webhook deliveries</h2>
         ${
           deliveries.length
@@ -227,6 +251,38 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     withProgram(async (req, res, u, p) => {
       const key = await services.apiKeys.findApiKey(u.ctx, p.id, String(req.params.keyId));
       if (key) await services.apiKeys.revokeApiKey(u.ctx, key.id);
+      res.redirect(303, `/dashboard/programs/${p.id}`);
+    }),
+  );
+  r.post(
+    '/dashboard/programs/:programId/billing',
+    requireCsrf,
+    withProgram(async (req, res, u, p) => {
+      const secret = typeof req.body.signingSecret === 'string' ? req.body.signingSecret : '';
+      try {
+        const i = await services.billing.createIntegration(u.ctx, p.id, { provider: 'stripe', signingSecret: secret });
+        await programPage(
+          req,
+          res,
+          u,
+          p,
+          html`<div class="notice" role="status"><p>Stripe is connected. Paste this endpoint URL into Stripe's dashboard:</p><p><code id="billing-url">${services.billing.webhookUrl(i)}</code></p></div>`,
+        );
+      } catch (err) {
+        if (!(err instanceof DomainError) || err.code !== 'VALIDATION_FAILED') throw err;
+        await programPage(req, res, u, p, html`<div class="notice error" role="alert"><p>${err.message}</p></div>`);
+      }
+    }),
+  );
+  r.post(
+    '/dashboard/programs/:programId/billing/:integrationId/delete',
+    requireCsrf,
+    withProgram(async (req, res, u, p) => {
+      try {
+        await services.billing.deleteIntegration(u.ctx, p.id, String(req.params.integrationId));
+      } catch (err) {
+        if (!(err instanceof DomainError) || err.code !== 'NOT_FOUND') throw err;
+      }
       res.redirect(303, `/dashboard/programs/${p.id}`);
     }),
   );

@@ -9,6 +9,7 @@ import type { Program } from '../programs/program.entity';
 import type { ReferralService } from '../referrals/referral.service';
 import type { Referral } from '../referrals/referral.entity';
 import type { SaleService } from '../sales/sale.service';
+import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import type { ServiceContext } from '../service-context';
 import {
   addRefund,
@@ -61,6 +62,7 @@ export class StripeIngestionService {
   constructor(
     private readonly referrals: ReferralService,
     private readonly sales: SaleService,
+    private readonly promoCodes: PromotionalCodeService,
   ) {}
 
   async receive(em: EntityManager, log: Logger, integrationId: string, raw: Buffer, signature: string | undefined): Promise<DeliveryResult> {
@@ -207,7 +209,24 @@ export class StripeIngestionService {
     if (invoice.currency.toUpperCase() !== program.currency.toUpperCase())
       return ignored(`invoice ${invoice.id} is in ${invoice.currency.toUpperCase()}, the program in ${program.currency}`);
     const customer = idOf(invoice.customer);
-    const referral = customer ? await this.referralOf(tx, program, customer) : null;
+    let referral = customer ? await this.referralOf(tx, program, customer) : null;
+    let credited = '';
+    if (!referral && customer) {
+      // A customer without a referral is credited by a promotion code of the program on the invoice, if any.
+      const code = await this.promotionCodeOn(tx, program, invoice);
+      if (code) {
+        await lockStripeCustomer(tx.em, program.id, customer);
+        referral =
+          (await this.referralOf(tx, program, customer)) ??
+          (await this.referrals.createReferral(tx, program.id, {
+            promoCode: code,
+            name: invoice.customer_name?.trim() || customer,
+            email: invoice.customer_email?.trim() || `${customer}${PLACEHOLDER_DOMAIN}`,
+            referredUserExternalId: customer,
+          }));
+        if (referral) credited = `promotion code ${code}: referral ${referral.id}; `;
+      }
+    }
     if (!referral) return ignored(`customer ${customer ?? '(none)'} was not referred`);
     const taxMinor = (invoice.total_taxes ?? []).reduce((sum, t) => sum + (t.amount ?? 0), 0);
     const { sale, replayed } = await this.sales.recordSale(tx, program.id, {
@@ -221,7 +240,7 @@ export class StripeIngestionService {
     });
     if (!sale) return ignored(`no affiliate for referral ${referral.id}`);
     if (replayed) return ignored(`invoice ${invoice.id} is sale ${sale.id} already`);
-    return recorded(`sale ${sale.id} of ${majorUnits(invoice.amount_paid, invoice.currency)} ${program.currency} for referral ${referral.id}`);
+    return recorded(`${credited}sale ${sale.id} of ${majorUnits(invoice.amount_paid, invoice.currency)} ${program.currency} for referral ${referral.id}`);
   }
 
   /** A charge's refunds: its cumulative amount_refunded, or the sum of the distinct refunds it lists, whichever is more. */
@@ -256,5 +275,22 @@ export class StripeIngestionService {
     const done = await this.sales.refundUpTo(tx, program.id, sale.id, String(amount));
     if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
     return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);
+  }
+
+  /**
+   * The program's promotional code a promotion code on the invoice stands for: matched by its code (when the
+   * invoice carries the promotion code expanded) or by its id as the code's externalId.
+   */
+  private async promotionCodeOn(tx: ServiceContext, program: Program, invoice: Stripe.Invoice): Promise<string | null> {
+    for (const d of invoice.discounts ?? []) {
+      if (typeof d === 'string' || !('promotion_code' in d)) continue;
+      const promo = d.promotion_code;
+      if (!promo) continue;
+      const found =
+        (typeof promo === 'object' && promo.code ? await this.promoCodes.findPromoCode(tx, program.id, { code: promo.code }) : null) ??
+        (await this.promoCodes.findPromoCode(tx, program.id, { externalId: idOf(promo)! }));
+      if (found?.affiliateId) return found.code;
+    }
+    return null;
   }
 }

@@ -13,6 +13,8 @@ import { uniq } from '../../helpers/spec-client';
 import chargeFixture from '../../fixtures/stripe/charge.json';
 import checkoutSession from '../../fixtures/stripe/checkout.session.json';
 import customerFixture from '../../fixtures/stripe/customer.json';
+import discountFixture from '../../fixtures/stripe/discount.json';
+import promotionCodeFixture from '../../fixtures/stripe/promotion_code.json';
 import eventFixture from '../../fixtures/stripe/event.json';
 import invoiceFixture from '../../fixtures/stripe/invoice.json';
 import invoicePaymentFixture from '../../fixtures/stripe/invoice_payment.json';
@@ -232,6 +234,46 @@ describe('attribution and sales', () => {
     const stranger = await deliver(c, stripeEvent('invoice.paid', invoice(`cus_${uniq()}`, 1000)));
     expect(stranger.body).toMatchObject({ outcome: 'ignored' });
     expect(stranger.body.detail).toMatch(/not referred/);
+  });
+
+  test("a promotion code of the program on an invoice credits an unreferred customer to the code's affiliate, redeemed once", async () => {
+    const owner = await createAffiliate(server, c.p.key);
+    const coupon = (await server.api('POST', '/coupons', { token: c.p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } })).body;
+    const tag = uniq()
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase();
+    const made = await server.api('POST', '/promotional-codes', {
+      token: c.p.key,
+      body: { couponId: coupon.id, code: `STRIPE${tag}`, affiliateId: owner.id, externalId: `promo_${tag}` },
+    });
+    expect(made.status).toBe(200);
+    const code = made.body;
+
+    // By the promotion code's id (the code's externalId), as an invoice's discount names it.
+    const customer = `cus_${uniq()}`;
+    const discount = { ...discountFixture, id: `di_${uniq()}`, customer, promotion_code: code.externalId };
+    const first = await deliver(c, stripeEvent('invoice.paid', invoice(customer, 3000, { discounts: [discount] })));
+    expect(first.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/^promotion code /) });
+    const [referral, ...more] = await referralsOf(c, customer);
+    expect(more).toEqual([]);
+    expect(referral).toMatchObject({ affiliateId: owner.id, promoCode: code.code });
+    await deliver(c, stripeEvent('invoice.paid', invoice(customer, 3000, { discounts: [discount] })));
+    expect(await salesOf(c, referral.id)).toHaveLength(2);
+    expect((await server.api('GET', '/promotional-codes', { token: c.p.key, query: { id: code.id } })).body.timesRedeemed).toBe(1);
+
+    // By its code, when the invoice carries the promotion code expanded; a code the program does not have credits nobody.
+    const other = `cus_${uniq()}`;
+    const expanded = {
+      ...discountFixture,
+      id: `di_${uniq()}`,
+      customer: other,
+      promotion_code: { ...promotionCodeFixture, id: 'promo_unknown', code: code.code.toLowerCase() },
+    };
+    expect((await deliver(c, stripeEvent('invoice.paid', invoice(other, 1000, { discounts: [expanded] })))).body.outcome).toBe('recorded');
+    expect((await referralsOf(c, other))[0].affiliateId).toBe(owner.id);
+    const stranger = `cus_${uniq()}`;
+    const foreign = { ...discountFixture, id: `di_${uniq()}`, customer: stranger, promotion_code: 'promo_not_ours' };
+    expect((await deliver(c, stripeEvent('invoice.paid', invoice(stranger, 1000, { discounts: [foreign] })))).body.outcome).toBe('ignored');
   });
 
   test('a zero-decimal currency stays whole: 5000 JPY is a sale of 5000', async () => {
