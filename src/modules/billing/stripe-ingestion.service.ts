@@ -94,7 +94,8 @@ export class StripeIngestionService {
         return { status: 'processed' as const, ...result };
       });
     } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
+      // The database unavailable (or a conflict retried to exhaustion) is no answer about the event: Stripe retries it.
+      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
       // A rule refused the change (a referral limit, a sale outside its window…): nothing of it stays, and the
       // event is recorded as ignored with the refusal, once.
       const detail = `refused: ${err.message}`;
