@@ -1,7 +1,7 @@
 import { validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { emptyPage, listWindow, numericPageWindow, textIds, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
-import { countOf } from '../../db/list-query';
+import { countOf, sortValuesOf } from '../../db/list-query';
 import type { DeliveryOrderField, EventOrderField } from '../../validation/enums';
 import type { EventRecord } from '../events/event.entity';
 import type { ServiceContext } from '../service-context';
@@ -95,12 +95,7 @@ export class EventLogService {
     if ((filter.endpointId != null && !isUuid(filter.endpointId)) || (filter.eventId != null && !EVENT_CURSOR.test(filter.eventId))) return emptyPage();
     const { rows, q } = await deliveriesPage(ctx.em, program.id, filter, w);
     const deliveries = rows.map((r) => ({ ...deliveryView(program.id, r), createdAt: new Date(r.created_at) }));
-    return toPage(
-      deliveries,
-      w,
-      countOf(ctx.em, q),
-      rows.map((r) => r.sort__value as string),
-    );
+    return toPage(deliveries, w, countOf(ctx.em, q), sortValuesOf(rows));
   }
 
   /**

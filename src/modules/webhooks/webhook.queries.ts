@@ -313,18 +313,13 @@ export interface DeliveriesFilter {
   createdBefore?: Date | string | null;
 }
 
-/** A delivery of the list, with its creation time. */
-export interface ListedDeliveryRow extends DeliveryRow {
-  sort__value?: string;
-}
-
 /** A page of the program's webhook deliveries: newest first, or by creation time in the window's direction. */
 export async function deliveriesPage(
   em: EntityManager,
   programId: string,
   filter: DeliveriesFilter,
   window: PageWindow<number>,
-): Promise<{ rows: ListedDeliveryRow[]; q: ListQuery }> {
+): Promise<{ rows: Array<DeliveryRow & Record<string, unknown>>; q: ListQuery }> {
   const q = new ListQuery('webhook_deliveries d', 'd.program_id', programId)
     .filter(filter.status, 'd.status = ?')
     .filter(filter.endpointId, 'd.endpoint_id = ?')
@@ -333,5 +328,5 @@ export async function deliveriesPage(
   if (filter.eventType) q.and('exists (select 1 from events ev where ev.program_id = d.program_id and ev.id = d.event_id and ev.type = ?)', filter.eventType);
   q.page('d.id', window, window.order ? 'd.created_at' : null, 'desc');
   const select = `d.id, d.event_id, d.endpoint_id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error, d.created_at${q.sortValue()}`;
-  return { rows: await execute<ListedDeliveryRow[]>(em, q.sql(select), q.params), q };
+  return { rows: await execute<Array<DeliveryRow & Record<string, unknown>>>(em, q.sql(select), q.params), q };
 }
