@@ -204,4 +204,5 @@ export const TAGS = [
   { name: 'program', description: 'The program the credential reaches: its public profile.' },
   { name: 'webhooks', description: 'Endpoints that receive signed events (Standard Webhooks).' },
   { name: 'events', description: 'The event log, and replays of its deliveries.' },
+  { name: 'integrations', description: 'Endpoints billing providers call (Stripe), outside /api/v1.' },
 ];

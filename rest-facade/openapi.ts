@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { mayUse, REST_ROUTES } from '../src/auth/policy';
 import { API_VERSION, ERROR_SCHEMAS, errorResponses, HEADERS, PARAMETERS, TAGS } from './openapi-components';
 import { componentize, type SchemaHolder } from './openapi-refs';
+import { openApiIntegrationPaths } from './openapi-integrations';
 import { eventBodyHolders, openApiWebhooks } from './openapi-webhooks';
 import { bodyOf, type AnswerMode } from './responses';
 import { inputSchema, type RestRoute } from './route';
@@ -188,7 +189,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
     servers: [{ url: `${origin}/api/v1`, description: 'This server' }],
     tags: TAGS,
     security: [{ apiKey: [] }],
-    paths,
+    paths: { ...paths, ...openApiIntegrationPaths(origin) },
     webhooks: openApiWebhooks(),
     components: {
       schemas: components.schemas,

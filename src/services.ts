@@ -16,6 +16,7 @@ import { PromotionalCodeService } from './modules/promo-codes/promotional-code.s
 import { ReferralService } from './modules/referrals/referral.service';
 import { BillingIntegrationService } from './modules/billing/billing-integration.service';
 import { StripeIngestionService } from './modules/billing/stripe-ingestion.service';
+import { StripeLookup } from './modules/billing/stripe-lookup';
 import { SaleService } from './modules/sales/sale.service';
 import { PayoutService } from './modules/payouts/payout.service';
 import { WebhookEndpointService } from './modules/webhooks/webhook-endpoint.service';
@@ -56,7 +57,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     promoCodes,
     sales,
     billing: new BillingIntegrationService(programs, publicOrigin(config)),
-    stripe: new StripeIngestionService(referrals, sales, promoCodes),
+    stripe: new StripeIngestionService(referrals, sales, promoCodes, config.stripeApiKey ? new StripeLookup(config.stripeApiKey, config.stripeApiBase) : null),
     payouts: new PayoutService(programs, events),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),

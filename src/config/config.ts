@@ -52,6 +52,10 @@ export interface AppConfig {
   clicksPerMinute: number;
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (request counts per route are not for everyone). */
   metricsToken: string | undefined;
+  /** STRIPE_API_KEY: lets Stripe ingestion read what an event leaves out (an invoice's promotion codes); optional. */
+  stripeApiKey?: string;
+  /** STRIPE_API_BASE: where that client sends its requests (stripe-mock, a proxy); Stripe's API when unset. */
+  stripeApiBase?: string;
 }
 
 /** The origin of this server's public URLs (tracking links, printed URLs). */
@@ -136,5 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     clicksPerMinute: positive('CLICKS_PER_MINUTE', env.CLICKS_PER_MINUTE, 120),
     metricsToken: env.METRICS_TOKEN || undefined,
+    stripeApiKey: env.STRIPE_API_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
   };
 }

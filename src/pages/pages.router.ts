@@ -186,7 +186,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
       <section aria-labelledby="billing"><h2 id="billing">Sales from Stripe</h2>
         ${
           integrations.length
-            ? html`<p>Paste the endpoint URL into Stripe's dashboard (Developers → Webhooks) with the events <code>checkout.session.completed</code>, <code>customer.created</code>, <code>customer.updated</code>, <code>customer.subscription.*</code>, <code>invoice.paid</code>, <code>invoice_payment.paid</code>, <code>charge.refunded</code> and <code>refund.created</code>.</p>
+            ? html`<p>Paste the endpoint URL into Stripe's dashboard (Developers → Webhooks) with the events <code>checkout.session.completed</code>, <code>customer.created</code>, <code>customer.updated</code>, <code>customer.discount.*</code>, <code>customer.subscription.*</code>, <code>invoice.paid</code>, <code>invoice_payment.paid</code>, <code>charge.refunded</code> and <code>refund.created</code>.</p>
         <table><thead><tr><th scope="col">Provider</th><th scope="col">Endpoint URL</th><th scope="col">Connected</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
         ${integrations.map(
           (i) =>

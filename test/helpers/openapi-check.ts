@@ -61,16 +61,26 @@ export interface CheckedAnswer {
  * document itself and requests no operation describes (an unknown path or method, answered by the shared
  * 404) are not checked.
  */
+/** Paths outside /api/v1 the document describes (path items with their own `servers`): their answers are checked too. */
+const OUTSIDE_API = [/^\/integrations\/stripe\/[^/]+$/];
+
+/** The document's path template (one with its own `servers`, at the origin) a request path outside /api/v1 matches. */
+function ownServerPath(doc: Json, pathname: string): string | undefined {
+  return Object.keys(doc.paths ?? {}).find(
+    (template) => doc.paths[template].servers && new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+  );
+}
+
 export async function checkAgainstDocument(baseUrl: string, method: string, url: URL, answer: CheckedAnswer): Promise<void> {
-  const prefix = '/api/v1';
-  if (!url.pathname.startsWith(prefix + '/') || url.pathname === `${prefix}/openapi.json`) return;
+  const api = url.pathname.startsWith('/api/v1/') && url.pathname !== '/api/v1/openapi.json';
+  if (!api && !OUTSIDE_API.some((re) => re.test(url.pathname))) return;
   let loading = byBase.get(baseUrl);
   if (!loading) byBase.set(baseUrl, (loading = loadChecker(baseUrl)));
   const { doc, ajv, validators } = await loading;
-  const path = url.pathname.slice(prefix.length).replace(/\/+$/, '') || '/';
-  const operation: Json | undefined = doc.paths?.[path]?.[method.toLowerCase()];
-  if (!operation) return;
-  const where = `${method} ${prefix}${path} answered ${answer.status}`;
+  const path = api ? url.pathname.slice('/api/v1'.length).replace(/\/+$/, '') || '/' : ownServerPath(doc, url.pathname);
+  const operation: Json | undefined = path ? doc.paths?.[path]?.[method.toLowerCase()] : undefined;
+  if (!path || !operation) return;
+  const where = `${method} ${url.pathname} answered ${answer.status}`;
   const response: Json | undefined = resolve(doc, operation.responses?.[answer.status] ?? operation.responses?.default);
   if (!response) throw new Error(`${where}, a status the OpenAPI document does not list for it (${Object.keys(operation.responses).join(', ')})`);
 

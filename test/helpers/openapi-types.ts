@@ -394,6 +394,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/stripe/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Stripe event (paste the integration's webhookUrl into Stripe)
+         * @description The URL of a billing integration (GraphQL `createBillingIntegration` answers it as `webhookUrl`), called by Stripe, not by you. It verifies `Stripe-Signature` over the raw body with the integration's signing secret (several `v1` signatures, from a rolled secret, pass when one matches; the timestamp may be 5 minutes old at most), then records each event id once per integration: a repeat, or the same event delivered twice at once, answers 200 and changes nothing.
+         *
+         *     Used events: `checkout.session.completed`, `customer.created`/`.updated`, `customer.discount.created`/`.updated` (attribution by `client_reference_id` or `metadata.affiliate_ref`, holding an affiliate UUID, link slug or click id, or by a promotion code of the program); `customer.subscription.created`/`.updated`/`.deleted` (the referral's `subscriptionStatus`); `invoice.paid`/`invoice.payment_succeeded` (one sale per invoice; an invoice paid before its customer is attributed is held 3 days and becomes the sale on attribution); `invoice_payment.paid`, `charge.refunded` and `refund.created` (refunds in full or in proportion). Every other well-signed event is answered 200 and logged as ignored.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "affiliate.created": {
@@ -870,10 +892,10 @@ export interface components {
             commission: number;
             /**
              * Format: int32
-             * @description Sales refunded, counted when they were refunded.
+             * @description Sales refunded in full, counted when they were refunded (a partial refund lowers commission, not this).
              */
             refunds: number;
-            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            /** @description Sum of the totalEarned of sales refunded in full, counted when they were refunded (partial refunds not included), in the program currency's units as a decimal number. */
             refundedRevenue: number;
             /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
             conversionRate: number;
@@ -1592,10 +1614,10 @@ export interface components {
             commission: number;
             /**
              * Format: int32
-             * @description Sales refunded, counted when they were refunded.
+             * @description Sales refunded in full, counted when they were refunded (a partial refund lowers commission, not this).
              */
             refunds: number;
-            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            /** @description Sum of the totalEarned of sales refunded in full, counted when they were refunded (partial refunds not included), in the program currency's units as a decimal number. */
             refundedRevenue: number;
             /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
             conversionRate: number;
@@ -1623,10 +1645,10 @@ export interface components {
             commission: number;
             /**
              * Format: int32
-             * @description Sales refunded, counted when they were refunded.
+             * @description Sales refunded in full, counted when they were refunded (a partial refund lowers commission, not this).
              */
             refunds: number;
-            /** @description Sum of the refunded sales' totalEarned, counted when they were refunded, in the program currency's units as a decimal number. */
+            /** @description Sum of the totalEarned of sales refunded in full, counted when they were refunded (partial refunds not included), in the program currency's units as a decimal number. */
             refundedRevenue: number;
             /** @description Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click. */
             conversionRate: number;
@@ -9127,6 +9149,128 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature header: `t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the signing secret>[,v1=…]`. */
+                "Stripe-Signature": string;
+            };
+            path: {
+                /** @description The billing integration id (a UUID). */
+                integrationId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A Stripe event object (`object: "event"`) of the account's API version, as Stripe sends it; see Stripe's API reference for the objects in `data.object`. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event id (`evt_…`): received once per integration. */
+                    id: string;
+                    /** @constant */
+                    object: "event";
+                    /** @description The event type, e.g. `invoice.paid`. */
+                    type: string;
+                    /** @description The API version the objects are rendered in. */
+                    api_version?: string | null;
+                    /** @description When it happened (Unix seconds). */
+                    created?: number;
+                    data: {
+                        /** @description The Stripe object the event is about. */
+                        object: Record<string, never>;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Well signed: taken (recorded or ignored) or a repeat. Stripe stops retrying. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "recorded",
+                     *       "detail": "sale 42 of 49.99 USD for referral 0e6d1f5c-2a53-4c1e-9d55-6f1e4e0f3b7a"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description The signature held and the event was taken.
+                         * @constant
+                         */
+                        received: true;
+                        /**
+                         * @description What the event did: recorded a referral, sale, refund or status, or nothing (said why in `detail`). Absent for a repeat.
+                         * @enum {string}
+                         */
+                        outcome?: "recorded" | "ignored";
+                        /** @description What was recorded, or why nothing was; the same text `billingEvents` lists. */
+                        detail?: string;
+                        /**
+                         * @description This event id was received before: nothing changed.
+                         * @constant
+                         */
+                        duplicate?: true;
+                    };
+                };
+            };
+            /** @description Missing, malformed, stale or wrong signature (or a body that is not the signed one): nothing recorded. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid signature: No signatures found matching the expected signature for payload"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What went wrong, in one sentence. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description No integration with this id (deleted, or never made). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such billing integration"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What went wrong, in one sentence. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description Too many deliveries from this address; Stripe retries later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What went wrong, in one sentence. */
+                        error: string;
+                    };
                 };
             };
         };

@@ -11,6 +11,7 @@ const TENANT_TABLES = [
   'affiliate_groups',
   'billing_charges',
   'billing_events',
+  'billing_held_invoices',
   'billing_integrations',
   'billing_payments',
   'billing_refunds',

@@ -34,8 +34,12 @@ export abstract class StatsFigures {
   @Field(() => Int, { description: 'Sales recorded (refunded ones included).' }) sales!: number;
   @Field(() => Float, { description: money("Sum of the sales' totalEarned") }) revenue!: number;
   @Field(() => Float, { description: money("Sum of the sales' current commissionEarned (0 for a reversed commission)") }) commission!: number;
-  @Field(() => Int, { description: 'Sales refunded, counted when they were refunded.' }) refunds!: number;
-  @Field(() => Float, { description: money("Sum of the refunded sales' totalEarned, counted when they were refunded") }) refundedRevenue!: number;
+  @Field(() => Int, { description: 'Sales refunded in full, counted when they were refunded (a partial refund lowers commission, not this).' })
+  refunds!: number;
+  @Field(() => Float, {
+    description: money('Sum of the totalEarned of sales refunded in full, counted when they were refunded (partial refunds not included)'),
+  })
+  refundedRevenue!: number;
   @Field(() => Float, { description: 'Referrals per click (referrals / clicks, 4 decimals); 0 when there was no click.' }) conversionRate!: number;
 }
 

@@ -150,6 +150,64 @@ export async function addRefund(em: EntityManager, s: Scope, refundId: string, p
      on conflict (program_id, integration_id, refund_id) do nothing`,
     [s.programId, s.integrationId, refundId, paymentIntent, amount],
   );
+  return refundedOfPayment(em, s, paymentIntent);
+}
+
+/** How long a held invoice waits for its customer's attribution: Stripe retries a delivery for three days. */
+export const HOLD_DAYS = 3;
+
+/** The fields of a paid invoice a sale is made from, kept while its customer is not attributed. */
+export interface HeldInvoice {
+  id: string;
+  customer: string;
+  amount_paid: number;
+  currency: string;
+  tax: number;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+/** Holds a paid invoice of a customer not attributed yet (once; rows past the horizon are dropped on the way). */
+export async function holdInvoice(em: EntityManager, s: Scope, invoice: HeldInvoice): Promise<void> {
+  await execute(em, `delete from billing_held_invoices where program_id = ? and received_at < now() - make_interval(days => ${HOLD_DAYS})`, [s.programId]);
+  await execute(
+    em,
+    `insert into billing_held_invoices (program_id, integration_id, invoice_id, customer, invoice) values (?, ?, ?, ?, ?)
+     on conflict (program_id, integration_id, invoice_id) do nothing`,
+    [s.programId, s.integrationId, invoice.id, invoice.customer, JSON.stringify(invoice)],
+  );
+}
+
+/** Takes the customer's held invoices out of the hold: those within the horizon, oldest first, each with its integration. */
+export async function releaseHeldInvoices(
+  em: EntityManager,
+  programId: string,
+  customer: string,
+): Promise<Array<{ integrationId: string; invoice: HeldInvoice }>> {
+  const rows = await execute<Array<{ integration_id: string; invoice: HeldInvoice; fresh: boolean; received_at: Date }>>(
+    em,
+    `delete from billing_held_invoices where program_id = ? and customer = ?
+     returning integration_id, invoice, received_at, received_at >= now() - make_interval(days => ${HOLD_DAYS}) as fresh`,
+    [programId, customer],
+  );
+  return rows
+    .filter((r) => r.fresh)
+    .sort((a, b) => new Date(a.received_at).getTime() - new Date(b.received_at).getTime())
+    .map((r) => ({ integrationId: r.integration_id, invoice: r.invoice }));
+}
+
+/** The payment intents known to have paid an invoice. */
+export async function paymentsOfInvoice(em: EntityManager, s: Scope, invoiceId: string): Promise<string[]> {
+  const rows = await execute<Array<{ payment_intent: string }>>(
+    em,
+    'select payment_intent from billing_payments where program_id = ? and integration_id = ? and invoice_id = ?',
+    [s.programId, s.integrationId, invoiceId],
+  );
+  return rows.map((r) => r.payment_intent);
+}
+
+/** The sum of a payment's distinct refunds seen so far, in minor units. */
+export async function refundedOfPayment(em: EntityManager, s: Scope, paymentIntent: string): Promise<number> {
   const [row] = await execute<Array<{ total: string }>>(
     em,
     'select coalesce(sum(amount), 0)::text as total from billing_refunds where program_id = ? and integration_id = ? and payment_intent = ?',

@@ -14,15 +14,22 @@ import type { ServiceContext } from '../service-context';
 import {
   addRefund,
   claimBillingEvent,
+  HOLD_DAYS,
+  holdInvoice,
+  type HeldInvoice,
   integrationForDelivery,
   invoiceOfPayment,
   lockStripeCustomer,
   paymentOfCharge,
+  paymentsOfInvoice,
+  refundedOfPayment,
+  releaseHeldInvoices,
   rememberCharge,
   rememberInvoicePayment,
   settleBillingEvent,
 } from './billing.queries';
 import { majorUnits } from './stripe-amounts';
+import type { StripeLookup } from './stripe-lookup';
 
 /** Stripe's tolerance for the signature's timestamp, as its libraries default to: 5 minutes. */
 const TOLERANCE_S = 300;
@@ -63,6 +70,7 @@ export class StripeIngestionService {
     private readonly referrals: ReferralService,
     private readonly sales: SaleService,
     private readonly promoCodes: PromotionalCodeService,
+    private readonly lookup: StripeLookup | null = null,
   ) {}
 
   async receive(em: EntityManager, log: Logger, integrationId: string, raw: Buffer, signature: string | undefined): Promise<DeliveryResult> {
@@ -77,6 +85,7 @@ export class StripeIngestionService {
     }
     const program = await findProgramById(em, integration.programId);
     if (!program) return { status: 'unknown-integration' };
+    await this.complete(event, log);
     // The integration acts for its program as a program credential does: its signing secret is the credential.
     const ctx: ServiceContext = {
       em,
@@ -104,6 +113,15 @@ export class StripeIngestionService {
     }
   }
 
+  /** Fills in, before the transaction, what the event leaves out and the server may ask Stripe for (StripeLookup). */
+  private async complete(event: Stripe.Event, log: Logger): Promise<void> {
+    if (!this.lookup || (event.type !== 'invoice.paid' && event.type !== 'invoice.payment_succeeded')) return;
+    const invoice = event.data.object;
+    if (!(invoice.amount_paid > 0) || !invoice.id || !(invoice.discounts ?? []).some((d) => typeof d === 'string')) return;
+    const discounts = await this.lookup.invoiceDiscounts(invoice.id, log);
+    if (discounts) invoice.discounts = discounts;
+  }
+
   private handle(tx: ServiceContext, program: Program, scope: Scope, event: Stripe.Event): Promise<Outcome> {
     switch (event.type) {
       case 'checkout.session.completed': {
@@ -111,12 +129,23 @@ export class StripeIngestionService {
         const ref = s.client_reference_id ?? s.metadata?.affiliate_ref ?? null;
         const customer = idOf(s.customer);
         if (!customer) return Promise.resolve(ignored('the session has no customer (Checkout creates one with customer_creation: always)'));
-        return this.attribute(tx, program, customer, ref, { name: s.customer_details?.name, email: s.customer_details?.email });
+        const who = { name: s.customer_details?.name, email: s.customer_details?.email };
+        // Without a reference, a promotion code the buyer entered at checkout names the affiliate.
+        const promo = ref?.trim() ? null : (s.discounts ?? []).map((d) => d.promotion_code).find((p) => p != null);
+        if (promo) return this.creditByPromotionCode(tx, program, customer, promo, who);
+        return this.attribute(tx, program, customer, ref, who);
       }
       case 'customer.created':
       case 'customer.updated': {
         const c = event.data.object;
         return this.attribute(tx, program, c.id, c.metadata?.affiliate_ref ?? null, { name: c.name, email: c.email });
+      }
+      case 'customer.discount.created':
+      case 'customer.discount.updated': {
+        const d = event.data.object;
+        const customer = idOf(d.customer);
+        if (!customer || !d.promotion_code) return Promise.resolve(ignored(`discount ${d.id} names no customer and promotion code`));
+        return this.creditByPromotionCode(tx, program, customer, d.promotion_code, {});
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -125,13 +154,8 @@ export class StripeIngestionService {
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
         return this.invoicePaid(tx, program, scope, event.data.object);
-      case 'invoice_payment.paid': {
-        const p = event.data.object;
-        const pi = idOf(p.payment?.payment_intent);
-        const invoice = idOf(p.invoice);
-        if (!pi || !invoice) return Promise.resolve(ignored(`invoice payment ${p.id} names no payment intent`));
-        return rememberInvoicePayment(tx.em, scope, pi, invoice).then(() => recorded(`payment ${pi} paid invoice ${invoice}`));
-      }
+      case 'invoice_payment.paid':
+        return this.invoicePayment(tx, program, scope, event.data.object);
       case 'charge.refunded':
         return this.chargeRefunded(tx, program, scope, event.data.object);
       case 'refund.created':
@@ -151,33 +175,72 @@ export class StripeIngestionService {
    * Makes the Stripe customer a referral of the affiliate `ref` names (UUID, link slug or click id), once: the
    * customer's lock makes concurrent events for it take turns, and a customer already referred stays so.
    */
-  private async attribute(
+  private async attribute(tx: ServiceContext, program: Program, customer: string, ref: string | null, who: Who): Promise<Outcome> {
+    await lockStripeCustomer(tx.em, program.id, customer);
+    const existing = await this.referralOf(tx, program, customer);
+    if (existing) return this.completeDetails(tx, program, customer, existing, who);
+    if (!ref?.trim()) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
+    const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref.trim(), ...this.details(customer, who) });
+    if (!referral) return ignored(`no affiliate matches ${JSON.stringify(ref.trim())}`);
+    return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+  }
+
+  /**
+   * Credits a customer without a referral to the affiliate of the program's promotional code a Stripe
+   * promotion code stands for (by its code when expanded, or its id as the code's externalId); the code is
+   * redeemed by the referral, once.
+   */
+  private async creditByPromotionCode(
     tx: ServiceContext,
     program: Program,
     customer: string,
-    ref: string | null,
-    who: { name?: string | null; email?: string | null },
+    promo: string | Stripe.PromotionCode,
+    who: Who,
   ): Promise<Outcome> {
     await lockStripeCustomer(tx.em, program.id, customer);
     const existing = await this.referralOf(tx, program, customer);
-    if (existing) {
-      // A referral made before its customer's details arrived (from a subscription) takes them now.
-      if (existing.email.endsWith(PLACEHOLDER_DOMAIN) && who.email?.trim()) {
-        await this.referrals.updateReferral(tx, program.id, existing.id, { email: who.email.trim(), name: who.name?.trim() || existing.name });
-        return recorded(`referral ${existing.id} has the name and email of customer ${customer}`);
-      }
-      return ignored(`customer ${customer} is already referral ${existing.id}`);
+    if (existing) return this.completeDetails(tx, program, customer, existing, who);
+    const code = await this.programCodeOf(tx, program, promo);
+    if (!code) return ignored(`promotion code ${idOf(promo)} is none of the program's promotional codes with an affiliate`);
+    const referral = await this.referrals.createReferral(tx, program.id, { promoCode: code, ...this.details(customer, who) });
+    if (!referral) return ignored(`promotional code ${code} has no affiliate`);
+    return recorded(`promotion code ${code}: referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+  }
+
+  /** A referral's name and email from the customer's, or what stays recognisable as unknown until a customer event brings them. */
+  private details(customer: string, who: Who) {
+    return { name: who.name?.trim() || customer, email: who.email?.trim() || `${customer}${PLACEHOLDER_DOMAIN}`, referredUserExternalId: customer };
+  }
+
+  /** A referral made before its customer's details arrived (from a subscription or an invoice) takes them now. */
+  private async completeDetails(tx: ServiceContext, program: Program, customer: string, existing: Referral, who: Who): Promise<Outcome> {
+    if (existing.email.endsWith(PLACEHOLDER_DOMAIN) && who.email?.trim()) {
+      await this.referrals.updateReferral(tx, program.id, existing.id, { email: who.email.trim(), name: who.name?.trim() || existing.name });
+      return recorded(`referral ${existing.id} has the name and email of customer ${customer}`);
     }
-    if (!ref?.trim()) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
-    const referral = await this.referrals.createReferral(tx, program.id, {
-      affiliateId: ref.trim(),
-      // What the event does not carry stays recognisable as unknown until a customer event brings it.
-      name: who.name?.trim() || customer,
-      email: who.email?.trim() || `${customer}${PLACEHOLDER_DOMAIN}`,
-      referredUserExternalId: customer,
-    });
-    if (!referral) return ignored(`no affiliate matches ${JSON.stringify(ref.trim())}`);
-    return recorded(`referral ${referral.id} for customer ${customer}`);
+    return ignored(`customer ${customer} is already referral ${existing.id}`);
+  }
+
+  /** The program's promotional code (with an affiliate) a Stripe promotion code stands for. */
+  private async programCodeOf(tx: ServiceContext, program: Program, promo: string | Stripe.PromotionCode): Promise<string | null> {
+    const found =
+      (typeof promo === 'object' && promo.code ? await this.promoCodes.findPromoCode(tx, program.id, { code: promo.code }) : null) ??
+      (await this.promoCodes.findPromoCode(tx, program.id, { externalId: idOf(promo)! }));
+    return found?.affiliateId ? found.code : null;
+  }
+
+  /**
+   * The sales of the customer's invoices held while it was not attributed (Stripe delivers out of order:
+   * invoice.paid may come before the session naming the affiliate). Answers what it recorded, for the log.
+   */
+  private async releaseHeld(tx: ServiceContext, program: Program, customer: string, referral: Referral): Promise<string> {
+    const held = await releaseHeldInvoices(tx.em, program.id, customer);
+    const done: string[] = [];
+    for (const h of held) {
+      const outcome = await this.saleOf(tx, program, { programId: program.id, integrationId: h.integrationId }, h.invoice, referral);
+      done.push(outcome.detail);
+    }
+    return done.length ? `; held invoices: ${done.join('; ')}` : '';
   }
 
   /** Attribution from the subscription's metadata, then its status on the customer's referral. */
@@ -197,8 +260,8 @@ export class StripeIngestionService {
   }
 
   /**
-   * A paid invoice of a referred customer is a sale: the amount paid in major units, its taxes, the invoice id
-   * as externalId (so invoice.paid and invoice.payment_succeeded of one invoice are one sale).
+   * A paid invoice of a referred customer is a sale (saleOf). A customer without a referral is credited by a
+   * promotion code of the program on the invoice, if any; otherwise the invoice is held for a later attribution.
    */
   private async invoicePaid(tx: ServiceContext, program: Program, scope: Scope, invoice: Stripe.Invoice): Promise<Outcome> {
     // An invoice expanded with its payments links them now (otherwise invoice_payment.paid does).
@@ -210,38 +273,66 @@ export class StripeIngestionService {
     if (invoice.currency.toUpperCase() !== program.currency.toUpperCase())
       return ignored(`invoice ${invoice.id} is in ${invoice.currency.toUpperCase()}, the program in ${program.currency}`);
     const customer = idOf(invoice.customer);
-    let referral = customer ? await this.referralOf(tx, program, customer) : null;
-    let credited = '';
-    if (!referral && customer) {
-      // A customer without a referral is credited by a promotion code of the program on the invoice, if any.
-      const code = await this.promotionCodeOn(tx, program, invoice);
-      if (code) {
-        await lockStripeCustomer(tx.em, program.id, customer);
-        referral =
-          (await this.referralOf(tx, program, customer)) ??
-          (await this.referrals.createReferral(tx, program.id, {
-            promoCode: code,
-            name: invoice.customer_name?.trim() || customer,
-            email: invoice.customer_email?.trim() || `${customer}${PLACEHOLDER_DOMAIN}`,
-            referredUserExternalId: customer,
-          }));
-        if (referral) credited = `promotion code ${code}: referral ${referral.id}; `;
+    if (!customer) return ignored(`invoice ${invoice.id} has no customer`);
+    const held: HeldInvoice = {
+      id: invoice.id!,
+      customer,
+      amount_paid: invoice.amount_paid,
+      currency: invoice.currency,
+      tax: (invoice.total_taxes ?? []).reduce((sum, t) => sum + (t.amount ?? 0), 0),
+      customer_name: invoice.customer_name?.trim() || null,
+      customer_email: invoice.customer_email?.trim() || null,
+    };
+    await lockStripeCustomer(tx.em, program.id, customer);
+    const referral = await this.referralOf(tx, program, customer);
+    if (referral) return this.saleOf(tx, program, scope, held, referral);
+    const who = { name: held.customer_name, email: held.customer_email };
+    for (const promo of promotionCodesOn(invoice)) {
+      const credited = await this.creditByPromotionCode(tx, program, customer, promo, who);
+      if (credited.outcome === 'recorded') {
+        const sale = await this.saleOf(tx, program, scope, held, (await this.referralOf(tx, program, customer))!);
+        return { outcome: sale.outcome === 'recorded' ? 'recorded' : credited.outcome, detail: `${credited.detail}; ${sale.detail}` };
       }
     }
-    if (!referral) return ignored(`customer ${customer ?? '(none)'} was not referred`);
-    const taxMinor = (invoice.total_taxes ?? []).reduce((sum, t) => sum + (t.amount ?? 0), 0);
+    await holdInvoice(tx.em, scope, held);
+    return ignored(`customer ${customer} was not referred (invoice ${invoice.id} is held ${HOLD_DAYS} days for its attribution)`);
+  }
+
+  /**
+   * The sale of a paid invoice: the amount paid in major units, its taxes, the invoice id as externalId (so
+   * invoice.paid and invoice.payment_succeeded of one invoice are one sale); refunds of its payments already
+   * seen apply at once.
+   */
+  private async saleOf(tx: ServiceContext, program: Program, scope: Scope, invoice: HeldInvoice, referral: Referral): Promise<Outcome> {
+    const amount = majorUnits(invoice.amount_paid, invoice.currency);
     const { sale, replayed } = await this.sales.recordSale(tx, program.id, {
       referralId: referral.id,
-      name: invoice.customer_name?.trim() || referral.name,
-      email: invoice.customer_email?.trim() || referral.email,
-      totalEarned: majorUnits(invoice.amount_paid, invoice.currency),
-      tax: taxMinor > 0 ? majorUnits(taxMinor, invoice.currency) : null,
-      externalId: invoice.id!,
-      externalInvoiceId: invoice.id!,
+      name: invoice.customer_name || referral.name,
+      email: invoice.customer_email || referral.email,
+      totalEarned: amount,
+      tax: invoice.tax > 0 ? majorUnits(invoice.tax, invoice.currency) : null,
+      externalId: invoice.id,
+      externalInvoiceId: invoice.id,
     });
     if (!sale) return ignored(`no affiliate for referral ${referral.id}`);
     if (replayed) return ignored(`invoice ${invoice.id} is sale ${sale.id} already`);
-    return recorded(`${credited}sale ${sale.id} of ${majorUnits(invoice.amount_paid, invoice.currency)} ${program.currency} for referral ${referral.id}`);
+    let refunds = '';
+    for (const pi of await paymentsOfInvoice(tx.em, scope, invoice.id)) {
+      const refunded = await refundedOfPayment(tx.em, scope, pi);
+      if (refunded > 0) refunds += `; ${(await this.refundPayment(tx, program, scope, pi, refunded, invoice.currency)).detail}`;
+    }
+    return recorded(`sale ${sale.id} of ${amount} ${program.currency} for referral ${referral.id}${refunds}`);
+  }
+
+  /** Links a payment to the invoice it paid; refunds of it seen before the link apply now. */
+  private async invoicePayment(tx: ServiceContext, program: Program, scope: Scope, p: Stripe.InvoicePayment): Promise<Outcome> {
+    const pi = idOf(p.payment?.payment_intent);
+    const invoice = idOf(p.invoice);
+    if (!pi || !invoice) return ignored(`invoice payment ${p.id} names no payment intent`);
+    await rememberInvoicePayment(tx.em, scope, pi, invoice);
+    const refunded = await refundedOfPayment(tx.em, scope, pi);
+    const refunds = refunded > 0 ? `; ${(await this.refundPayment(tx, program, scope, pi, refunded, p.currency)).detail}` : '';
+    return recorded(`payment ${pi} paid invoice ${invoice}${refunds}`);
   }
 
   /** A charge's refunds: its cumulative amount_refunded, or the sum of the distinct refunds it lists, whichever is more. */
@@ -269,29 +360,25 @@ export class StripeIngestionService {
   /** Refunds the sale of the invoice the payment paid, up to `refundedMinor` in all (SaleCorrections.refundUpTo). */
   private async refundPayment(tx: ServiceContext, program: Program, scope: Scope, pi: string, refundedMinor: number, currency: string): Promise<Outcome> {
     const invoice = await invoiceOfPayment(tx.em, scope, pi);
-    if (!invoice) return ignored(`no invoice known for payment ${pi} (its invoice_payment.paid event links them)`);
+    if (!invoice) return ignored(`no invoice known for payment ${pi} yet (its invoice_payment.paid event links them; the refund applies then)`);
     const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
-    if (!sale) return ignored(`invoice ${invoice} recorded no sale`);
+    if (!sale) return ignored(`invoice ${invoice} recorded no sale (yet: the refund applies when it does)`);
     const amount = majorUnits(refundedMinor, currency);
     const done = await this.sales.refundUpTo(tx, program.id, sale.id, String(amount));
     if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
     return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);
   }
+}
 
-  /**
-   * The program's promotional code a promotion code on the invoice stands for: matched by its code (when the
-   * invoice carries the promotion code expanded) or by its id as the code's externalId.
-   */
-  private async promotionCodeOn(tx: ServiceContext, program: Program, invoice: Stripe.Invoice): Promise<string | null> {
-    for (const d of invoice.discounts ?? []) {
-      if (typeof d === 'string' || !('promotion_code' in d)) continue;
-      const promo = d.promotion_code;
-      if (!promo) continue;
-      const found =
-        (typeof promo === 'object' && promo.code ? await this.promoCodes.findPromoCode(tx, program.id, { code: promo.code }) : null) ??
-        (await this.promoCodes.findPromoCode(tx, program.id, { externalId: idOf(promo)! }));
-      if (found?.affiliateId) return found.code;
-    }
-    return null;
+/** A referral's name and email as an event carries them. */
+type Who = { name?: string | null; email?: string | null };
+
+/** The promotion codes an invoice names: from its discounts when Stripe sent them expanded (or StripeLookup expanded them). */
+function promotionCodesOn(invoice: Stripe.Invoice): Array<string | Stripe.PromotionCode> {
+  const codes: Array<string | Stripe.PromotionCode> = [];
+  for (const d of invoice.discounts ?? []) {
+    if (typeof d === 'string' || !('promotion_code' in d) || !d.promotion_code) continue;
+    codes.push(d.promotion_code);
   }
+  return codes;
 }

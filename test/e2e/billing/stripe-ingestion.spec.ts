@@ -10,6 +10,10 @@ import Stripe from 'stripe';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { uniq } from '../../helpers/spec-client';
+import { restClient } from '../../helpers/rest-client';
+import { checkAgainstDocument } from '../../helpers/openapi-check';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import chargeFixture from '../../fixtures/stripe/charge.json';
 import checkoutSession from '../../fixtures/stripe/checkout.session.json';
 import customerFixture from '../../fixtures/stripe/customer.json';
@@ -26,6 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
+const { sql } = restClient(() => server);
 
 const SECRET = 'whsec_test_0123456789abcdefghijklmnop';
 const OTHER_SECRET = 'whsec_test_zyxwvutsrqponmlkjihgfedcba';
@@ -59,10 +64,13 @@ function deliver(c: Connected, event: unknown, opts: { secret?: string; timestam
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const signature = opts.signature === undefined ? signed : opts.signature;
   if (signature !== null) headers['stripe-signature'] = signature;
-  return fetch(`${server.url}${opts.path ?? c.path}`, { method: 'POST', headers, body: payload }).then(async (r) => ({
-    status: r.status,
-    body: (await r.json()) as any,
-  }));
+  const url = new URL(`${server.url}${opts.path ?? c.path}`);
+  return fetch(url, { method: 'POST', headers, body: payload }).then(async (r) => {
+    const text = await r.text();
+    // Each answer is what the OpenAPI document says of the endpoint.
+    await checkAgainstDocument(server.url, 'POST', url, { status: r.status, headers: r.headers, text });
+    return { status: r.status, body: JSON.parse(text) as any };
+  });
 }
 
 const eventsOf = async (c: Connected, filter: Record<string, unknown> = {}) => {
@@ -91,6 +99,21 @@ const invoice = (customer: string, amountPaid: number, extra: Record<string, unk
   status: 'paid',
   ...extra,
 });
+
+/** A promotional code of the program with an affiliate, its externalId a Stripe promotion code id. */
+async function programCode(c: Connected) {
+  const owner = await createAffiliate(server, c.p.key);
+  const coupon = (await server.api('POST', '/coupons', { token: c.p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } })).body;
+  const tag = uniq()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
+  const made = await server.api('POST', '/promotional-codes', {
+    token: c.p.key,
+    body: { couponId: coupon.id, code: `PC${tag}`, affiliateId: owner.id, externalId: `promo_${tag}` },
+  });
+  expect(made.status).toBe(200);
+  return { owner, code: made.body as { id: string; code: string; externalId: string } };
+}
 
 describe('integrations', () => {
   test('the owner connects Stripe: the answer has the URL to paste, never the secret; API keys list, not create; bad secrets are refused', async () => {
@@ -237,17 +260,7 @@ describe('attribution and sales', () => {
   });
 
   test("a promotion code of the program on an invoice credits an unreferred customer to the code's affiliate, redeemed once", async () => {
-    const owner = await createAffiliate(server, c.p.key);
-    const coupon = (await server.api('POST', '/coupons', { token: c.p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } })).body;
-    const tag = uniq()
-      .replace(/[^A-Za-z0-9]/g, '')
-      .toUpperCase();
-    const made = await server.api('POST', '/promotional-codes', {
-      token: c.p.key,
-      body: { couponId: coupon.id, code: `STRIPE${tag}`, affiliateId: owner.id, externalId: `promo_${tag}` },
-    });
-    expect(made.status).toBe(200);
-    const code = made.body;
+    const { owner, code } = await programCode(c);
 
     // By the promotion code's id (the code's externalId), as an invoice's discount names it.
     const customer = `cus_${uniq()}`;
@@ -300,6 +313,198 @@ describe('attribution and sales', () => {
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'ignored', detail: 'plan.created is not used' } });
     const logged = await eventsOf(c, { type: 'plan.created' });
     expect(logged.nodes).toEqual([{ eventId: unused.id, type: 'plan.created', outcome: 'ignored', detail: 'plan.created is not used' }]);
+  });
+});
+
+describe('currencies, references and plans', () => {
+  test('a three-decimal currency keeps its thousandths: 12345 KWD minor units are a sale of 12.345', async () => {
+    const kwd = await connect({ currency: 'KWD' });
+    const a = await createAffiliate(server, kwd.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(kwd, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id, currency: 'kwd' })));
+    const [referral] = await referralsOf(kwd, customer);
+    expect((await deliver(kwd, stripeEvent('invoice.paid', invoice(customer, 12345, { currency: 'kwd' })))).body.outcome).toBe('recorded');
+    expect((await salesOf(kwd, referral.id))[0]).toMatchObject({ totalEarned: 12.345, currency: 'KWD' });
+    // An invoice in another currency than the program's records nothing, said why.
+    const usd = await deliver(kwd, stripeEvent('invoice.paid', invoice(customer, 1000, { currency: 'usd' })));
+    expect(usd.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/USD, the program in KWD/) });
+  });
+
+  test("a numeric click id as client_reference_id (what tracker.js hands to checkout) credits the click's affiliate", async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const [link] = (await server.api('GET', '/links', { token: c.p.key, query: { affiliateId: a.id } })).body;
+    const click = await server.api('POST', '/clicks', { token: c.p.key, body: { link: link.link } });
+    expect(click.status).toBe(200);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: String(click.body.id) })));
+    expect((await referralsOf(c, customer))[0]).toMatchObject({ affiliateId: a.id, linkId: link.id });
+  });
+
+  test("the affiliate's plan limits how long a Stripe customer earns: first_payment pays the first invoice only", async () => {
+    const c = await connect();
+    const plan = await server.graphql(
+      'mutation($i: CreateCommissionPlanInput!) { createCommissionPlan(input: $i) { id } }',
+      { i: { name: `Plan ${uniq()}`, commissionRate: 10, commissionDuration: 'first_payment' } },
+      c.p.key,
+    );
+    expect(plan.body.errors).toBeUndefined();
+    const a = await createAffiliate(server, c.p.key, { commissionPlanId: plan.body.data.createCommissionPlan.id });
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    await deliver(c, stripeEvent('invoice.paid', invoice(customer, 10000)));
+    await deliver(c, stripeEvent('invoice.paid', invoice(customer, 10000)));
+    const [referral] = await referralsOf(c, customer);
+    const sales = (await salesOf(c, referral.id)).sort((x: any, y: any) => x.id - y.id);
+    expect(sales.map((x: any) => [x.totalEarned, x.commissionEarned, x.commissionLimitReached])).toEqual([
+      [100, 10, false],
+      [100, 0, true],
+    ]);
+  });
+});
+
+describe('events out of order', () => {
+  test('an invoice paid before its checkout session names the affiliate is held, and becomes the sale when the session arrives', async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    const inv = invoice(customer, 2500, { customer_name: 'Early Bird', customer_email: `early-${uniq()}@example.com` });
+    const early = await deliver(c, stripeEvent('invoice.paid', inv));
+    expect(early.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/not referred .*held/) });
+    // The same invoice again (invoice.payment_succeeded) is held once.
+    await deliver(c, stripeEvent('invoice.payment_succeeded', inv));
+    expect(await referralsOf(c, customer)).toEqual([]);
+
+    const late = await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    expect(late.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoices: sale \d+/) });
+    const [referral] = await referralsOf(c, customer);
+    const sales = await salesOf(c, referral.id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ externalId: inv.id, totalEarned: 25, commissionEarned: 5, affiliateId: a.id });
+    // Released once: another event of the customer adds no sale.
+    await deliver(c, stripeEvent('customer.updated', { ...customerFixture, id: customer, metadata: { affiliate_ref: a.id } }));
+    expect(await salesOf(c, referral.id)).toHaveLength(1);
+  });
+
+  test("a held invoice older than Stripe's three-day retry horizon is not credited to a later attribution", async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('invoice.paid', invoice(customer, 2500)));
+    await sql("update billing_held_invoices set received_at = now() - interval '4 days' where customer = ?", [customer]);
+    const fresh = invoice(customer, 1500);
+    await deliver(c, stripeEvent('invoice.paid', fresh));
+    await deliver(
+      c,
+      stripeEvent('customer.created', { ...customerFixture, id: customer, email: `late-${uniq()}@example.com`, metadata: { affiliate_ref: a.id } }),
+    );
+    const [referral] = await referralsOf(c, customer);
+    const sales = await salesOf(c, referral.id);
+    expect(sales.map((x: any) => x.externalId)).toEqual([fresh.id]);
+    expect(await sql('select 1 from billing_held_invoices where customer = ?', [customer])).toEqual([]);
+  });
+
+  test('a refund seen before its payment was linked to the invoice applies when the link arrives', async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    const inv = invoice(customer, 10000);
+    await deliver(c, stripeEvent('invoice.paid', inv));
+    const pi = `pi_${uniq()}`;
+    const refund = { ...refundFixture, id: `re_${uniq()}`, amount: 5000, charge: `ch_${uniq()}`, payment_intent: pi, status: 'succeeded' };
+    const early = await deliver(c, stripeEvent('refund.created', refund));
+    expect(early.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no invoice known .* applies then/) });
+    const payment = {
+      ...invoicePaymentFixture,
+      id: `inpay_${uniq()}`,
+      invoice: inv.id,
+      currency: 'usd',
+      payment: { type: 'payment_intent', payment_intent: pi },
+    };
+    const linked = await deliver(c, stripeEvent('invoice_payment.paid', payment));
+    expect(linked.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/refunded 50 of 100/) });
+    const [sale] = (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body;
+    expect(sale).toMatchObject({ refunded: false, commissionEarned: 10 });
+  });
+});
+
+describe('promotion codes as Stripe sends them', () => {
+  test('customer.discount.created names the promotion code: the customer is credited, and its invoice (discounts as bare ids) is a sale', async () => {
+    const c = await connect();
+    const { owner, code } = await programCode(c);
+    const customer = `cus_${uniq()}`;
+    const discount = { ...discountFixture, id: `di_${uniq()}`, customer, promotion_code: code.externalId };
+    const credited = await deliver(c, stripeEvent('customer.discount.created', discount));
+    expect(credited.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/^promotion code /) });
+    expect((await referralsOf(c, customer))[0]).toMatchObject({ affiliateId: owner.id, promoCode: code.code });
+    const paid = await deliver(c, stripeEvent('invoice.paid', invoice(customer, 2000, { discounts: [discount.id] })));
+    expect(paid.body.outcome).toBe('recorded');
+    expect(await salesOf(c, (await referralsOf(c, customer))[0].id)).toHaveLength(1);
+    // A discount of a code the program does not have credits nobody.
+    const stranger = `cus_${uniq()}`;
+    const foreign = await deliver(
+      c,
+      stripeEvent('customer.discount.created', { ...discount, id: `di_${uniq()}`, customer: stranger, promotion_code: 'promo_other' }),
+    );
+    expect(foreign.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/none of the program's promotional codes/) });
+    expect(await referralsOf(c, stranger)).toEqual([]);
+  });
+
+  test("a promotion code entered at checkout credits the session's customer; an invoice held before it becomes the sale", async () => {
+    const c = await connect();
+    const { owner, code } = await programCode(c);
+    const customer = `cus_${uniq()}`;
+    const inv = invoice(customer, 4000, { discounts: [`di_${uniq()}`] });
+    expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.detail).toMatch(/held/);
+    const s = session(customer, { discounts: [{ coupon: null, promotion_code: code.externalId }] });
+    const res = await deliver(c, stripeEvent('checkout.session.completed', s));
+    expect(res.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoices: sale/) });
+    const [referral] = await referralsOf(c, customer);
+    expect(referral).toMatchObject({ affiliateId: owner.id, promoCode: code.code, email: s.customer_details.email });
+    expect((await salesOf(c, referral.id)).map((x: any) => x.externalId)).toEqual([inv.id]);
+    expect((await server.api('GET', '/promotional-codes', { token: c.p.key, query: { id: code.id } })).body.timesRedeemed).toBe(1);
+  });
+
+  test("with STRIPE_API_KEY, an invoice's bare discount ids are read from Stripe's API for their promotion codes", async () => {
+    const asked: string[] = [];
+    let promotion: unknown = null;
+    const stripeApi = http.createServer((req, res) => {
+      asked.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      const id = /^\/v1\/invoices\/([^/?]+)/.exec(req.url ?? '')?.[1];
+      res.setHeader('content-type', 'application/json');
+      if (!id || !promotion) {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such invoice' } }));
+        return;
+      }
+      res.end(JSON.stringify({ ...invoiceFixture, id, discounts: [{ ...discountFixture, promotion_code: promotion }] }));
+    });
+    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+    const keyed = await startTestServer({ stripeApiKey: 'rk_test_lookup', stripeApiBase: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}` });
+    try {
+      const prev = server;
+      server = keyed;
+      try {
+        const c = await connect();
+        const { owner, code } = await programCode(c);
+        promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
+        const customer = `cus_${uniq()}`;
+        const inv = invoice(customer, 3000, { discounts: [`di_${uniq()}`] });
+        expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.outcome).toBe('recorded');
+        expect(asked).toEqual([`GET /v1/invoices/${inv.id}?expand[0]=discounts.promotion_code Bearer rk_test_lookup`]);
+        expect((await referralsOf(c, customer))[0]).toMatchObject({ affiliateId: owner.id, promoCode: code.code });
+        // Stripe not answering leaves the event as it came: the invoice is held.
+        promotion = null;
+        const other = `cus_${uniq()}`;
+        expect((await deliver(c, stripeEvent('invoice.paid', invoice(other, 3000, { discounts: [`di_${uniq()}`] })))).body.detail).toMatch(/held/);
+      } finally {
+        server = prev;
+      }
+    } finally {
+      await keyed.close();
+      stripeApi.close();
+    }
   });
 });
 

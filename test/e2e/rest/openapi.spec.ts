@@ -18,6 +18,7 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
       '/coupons',
       '/events',
       '/events/replay',
+      '/integrations/stripe/{integrationId}',
       '/links',
       '/program',
       '/promotional-codes',
