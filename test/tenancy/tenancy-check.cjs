@@ -15,6 +15,7 @@ const TENANT_TABLES = [
   'billing_integrations',
   'billing_payments',
   'billing_refunds',
+  'billing_subscriptions',
   'affiliate_links',
   'affiliates',
   'api_keys',

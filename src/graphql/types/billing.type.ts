@@ -47,8 +47,10 @@ export class CreateBillingIntegrationInput implements GraphQLInput<CreateBilling
 }
 
 @InputType({ description: 'Which received events a list keeps: all given filters must match.' })
-export class BillingEventFilterInput implements GraphQLInput<BillingEventFilter> {
+export class BillingEventFilterInput implements GraphQLInput<BillingEventFilter, 'receivedAfter' | 'receivedBefore'> {
   @Field(() => String, { nullable: true, description: 'Only those of this integration (UUID).' }) integrationId?: string | null;
   @Field(() => BillingEventOutcomeEnum, { nullable: true, description: 'Only recorded, or only ignored ones.' }) outcome?: 'recorded' | 'ignored' | null;
   @Field(() => String, { nullable: true, description: 'Only events of this type, such as invoice.paid.' }) type?: string | null;
+  @Field(() => Date, { nullable: true, description: 'Only those received at or after this ISO 8601 date-time.' }) receivedAfter?: Date | null;
+  @Field(() => Date, { nullable: true, description: 'Only those received before this ISO 8601 date-time.' }) receivedBefore?: Date | null;
 }

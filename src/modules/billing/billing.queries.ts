@@ -82,6 +82,8 @@ export interface BillingEventsFilter {
   integrationId?: string | null;
   outcome?: string | null;
   type?: string | null;
+  receivedAfter?: Date | string | null;
+  receivedBefore?: Date | string | null;
 }
 
 /** A page of the program's received events, newest first. */
@@ -95,6 +97,7 @@ export async function billingEventsPage(
     .filter(filter.integrationId, 'b.integration_id = ?')
     .filter(filter.outcome, 'b.outcome = ?')
     .filter(filter.type, 'b.type = ?')
+    .createdBetween('b.received_at', filter.receivedAfter, filter.receivedBefore)
     .page('b.id', window, null, 'desc');
   return { rows: await execute<BillingEventRow[]>(em, q.sql('b.id, b.integration_id, b.event_id, b.type, b.outcome, b.detail, b.received_at'), q.params), q };
 }
@@ -120,13 +123,13 @@ export async function invoiceOfPayment(em: EntityManager, s: Scope, paymentInten
   return rows[0]?.invoice_id ?? null;
 }
 
-/** Remembers a charge's payment intent (a refund may name only its charge). */
-export async function rememberCharge(em: EntityManager, s: Scope, chargeId: string, paymentIntent: string): Promise<void> {
+/** Remembers a charge's payment intent (a refund may name only its charge) and the most it was seen refunded, in minor units. */
+export async function rememberCharge(em: EntityManager, s: Scope, chargeId: string, paymentIntent: string, amountRefunded = 0): Promise<void> {
   await execute(
     em,
-    `insert into billing_charges (program_id, integration_id, charge_id, payment_intent) values (?, ?, ?, ?)
-     on conflict (program_id, integration_id, charge_id) do nothing`,
-    [s.programId, s.integrationId, chargeId, paymentIntent],
+    `insert into billing_charges (program_id, integration_id, charge_id, payment_intent, amount_refunded) values (?, ?, ?, ?, ?)
+     on conflict (program_id, integration_id, charge_id) do update set amount_refunded = greatest(billing_charges.amount_refunded, excluded.amount_refunded)`,
+    [s.programId, s.integrationId, chargeId, paymentIntent, amountRefunded],
   );
 }
 
@@ -139,18 +142,68 @@ export async function paymentOfCharge(em: EntityManager, s: Scope, chargeId: str
   return rows[0]?.payment_intent ?? null;
 }
 
-/**
- * Remembers a refund once (charge.refunded and refund.created both carry it) and answers the sum of the
- * payment's distinct refunds seen so far, in minor units.
- */
-export async function addRefund(em: EntityManager, s: Scope, refundId: string, paymentIntent: string, amount: number): Promise<number> {
+/** Remembers a refund once (charge.refunded and refund.created both carry it). */
+export async function addRefund(em: EntityManager, s: Scope, refundId: string, paymentIntent: string, amount: number): Promise<void> {
   await execute(
     em,
     `insert into billing_refunds (program_id, integration_id, refund_id, payment_intent, amount) values (?, ?, ?, ?, ?)
      on conflict (program_id, integration_id, refund_id) do nothing`,
     [s.programId, s.integrationId, refundId, paymentIntent, amount],
   );
-  return refundedOfPayment(em, s, paymentIntent);
+}
+
+/**
+ * The integration's payment bookkeeping (refunds, charges, payment→invoice links, and the refund check after a
+ * sale) takes turns until commit: each step reads what the others wrote, so two refunds, or a refund and its
+ * link, arriving at once are both counted.
+ */
+export async function lockStripePayments(em: EntityManager, s: Scope): Promise<void> {
+  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`stripe-payments:${s.programId}:${s.integrationId}`]);
+}
+
+/**
+ * What was refunded of an invoice in all, in minor units: over the payments that paid it, each payment's
+ * distinct refunds or its charges' cumulative amount_refunded, whichever is more.
+ */
+export async function refundedOfInvoice(em: EntityManager, s: Scope, invoiceId: string): Promise<number> {
+  const [row] = await execute<Array<{ total: string }>>(
+    em,
+    `select coalesce(sum(greatest(
+       (select coalesce(sum(r.amount), 0) from billing_refunds r
+         where r.program_id = p.program_id and r.integration_id = p.integration_id and r.payment_intent = p.payment_intent),
+       (select coalesce(sum(c.amount_refunded), 0) from billing_charges c
+         where c.program_id = p.program_id and c.integration_id = p.integration_id and c.payment_intent = p.payment_intent)
+     )), 0)::text as total
+     from billing_payments p where p.program_id = ? and p.integration_id = ? and p.invoice_id = ?`,
+    [s.programId, s.integrationId, invoiceId],
+  );
+  return Number(row.total);
+}
+
+/**
+ * Records that an event of `created` (Unix seconds) is applied to a subscription: false when a newer one was
+ * applied already (Stripe does not deliver in order; an older status must not overwrite a newer one).
+ */
+export async function applySubscriptionEvent(em: EntityManager, s: Scope, subscriptionId: string, created: number): Promise<boolean> {
+  const rows = await execute<unknown[]>(
+    em,
+    `insert into billing_subscriptions (program_id, integration_id, subscription_id, event_created) values (?, ?, ?, ?)
+     on conflict (program_id, integration_id, subscription_id) do update set event_created = excluded.event_created
+       where billing_subscriptions.event_created <= excluded.event_created
+     returning 1`,
+    [s.programId, s.integrationId, subscriptionId, created],
+  );
+  return rows.length > 0;
+}
+
+/** Whether this integration received the event already (before asking Stripe's API about it). */
+export async function billingEventSeen(em: EntityManager, s: Scope, eventId: string): Promise<boolean> {
+  const rows = await execute<unknown[]>(em, 'select 1 from billing_events where program_id = ? and integration_id = ? and event_id = ?', [
+    s.programId,
+    s.integrationId,
+    eventId,
+  ]);
+  return rows.length > 0;
 }
 
 /** How long a held invoice waits for its customer's attribution: Stripe retries a delivery for three days. */
@@ -194,24 +247,4 @@ export async function releaseHeldInvoices(
     .filter((r) => r.fresh)
     .sort((a, b) => new Date(a.received_at).getTime() - new Date(b.received_at).getTime())
     .map((r) => ({ integrationId: r.integration_id, invoice: r.invoice }));
-}
-
-/** The payment intents known to have paid an invoice. */
-export async function paymentsOfInvoice(em: EntityManager, s: Scope, invoiceId: string): Promise<string[]> {
-  const rows = await execute<Array<{ payment_intent: string }>>(
-    em,
-    'select payment_intent from billing_payments where program_id = ? and integration_id = ? and invoice_id = ?',
-    [s.programId, s.integrationId, invoiceId],
-  );
-  return rows.map((r) => r.payment_intent);
-}
-
-/** The sum of a payment's distinct refunds seen so far, in minor units. */
-export async function refundedOfPayment(em: EntityManager, s: Scope, paymentIntent: string): Promise<number> {
-  const [row] = await execute<Array<{ total: string }>>(
-    em,
-    'select coalesce(sum(amount), 0)::text as total from billing_refunds where program_id = ? and integration_id = ? and payment_intent = ?',
-    [s.programId, s.integrationId, paymentIntent],
-  );
-  return Number(row.total);
 }

@@ -13,6 +13,8 @@ import type { PromotionalCodeService } from '../promo-codes/promotional-code.ser
 import type { ServiceContext } from '../service-context';
 import {
   addRefund,
+  applySubscriptionEvent,
+  billingEventSeen,
   claimBillingEvent,
   HOLD_DAYS,
   holdInvoice,
@@ -20,9 +22,9 @@ import {
   integrationForDelivery,
   invoiceOfPayment,
   lockStripeCustomer,
+  lockStripePayments,
   paymentOfCharge,
-  paymentsOfInvoice,
-  refundedOfPayment,
+  refundedOfInvoice,
   releaseHeldInvoices,
   rememberCharge,
   rememberInvoicePayment,
@@ -85,6 +87,8 @@ export class StripeIngestionService {
     }
     const program = await findProgramById(em, integration.programId);
     if (!program) return { status: 'unknown-integration' };
+    // A repeat is answered without asking Stripe anything (the claim below decides for concurrent ones).
+    if (this.lookup && (await billingEventSeen(em, { programId: program.id, integrationId: integration.id }, event.id))) return { status: 'duplicate' };
     await this.complete(event, log);
     // The integration acts for its program as a program credential does: its signing secret is the credential.
     const ctx: ServiceContext = {
@@ -126,19 +130,20 @@ export class StripeIngestionService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const s = event.data.object;
-        const ref = s.client_reference_id ?? s.metadata?.affiliate_ref ?? null;
+        // client_reference_id first; a merchant's own id there that names no affiliate leaves metadata.affiliate_ref.
+        const refs = [s.client_reference_id, s.metadata?.affiliate_ref];
         const customer = idOf(s.customer);
         if (!customer) return Promise.resolve(ignored('the session has no customer (Checkout creates one with customer_creation: always)'));
         const who = { name: s.customer_details?.name, email: s.customer_details?.email };
         // Without a reference, a promotion code the buyer entered at checkout names the affiliate.
-        const promo = ref?.trim() ? null : (s.discounts ?? []).map((d) => d.promotion_code).find((p) => p != null);
+        const promo = refs.some((r) => r?.trim()) ? null : (s.discounts ?? []).map((d) => d.promotion_code).find((p) => p != null);
         if (promo) return this.creditByPromotionCode(tx, program, customer, promo, who);
-        return this.attribute(tx, program, customer, ref, who);
+        return this.attribute(tx, program, customer, refs, who);
       }
       case 'customer.created':
       case 'customer.updated': {
         const c = event.data.object;
-        return this.attribute(tx, program, c.id, c.metadata?.affiliate_ref ?? null, { name: c.name, email: c.email });
+        return this.attribute(tx, program, c.id, [c.metadata?.affiliate_ref], { name: c.name, email: c.email });
       }
       case 'customer.discount.created':
       case 'customer.discount.updated': {
@@ -150,7 +155,7 @@ export class StripeIngestionService {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return this.subscription(tx, program, event.data.object);
+        return this.subscription(tx, program, scope, event.data.object, event.created);
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
         return this.invoicePaid(tx, program, scope, event.data.object);
@@ -175,14 +180,18 @@ export class StripeIngestionService {
    * Makes the Stripe customer a referral of the affiliate `ref` names (UUID, link slug or click id), once: the
    * customer's lock makes concurrent events for it take turns, and a customer already referred stays so.
    */
-  private async attribute(tx: ServiceContext, program: Program, customer: string, ref: string | null, who: Who): Promise<Outcome> {
+  private async attribute(tx: ServiceContext, program: Program, customer: string, refs: Array<string | null | undefined>, who: Who): Promise<Outcome> {
     await lockStripeCustomer(tx.em, program.id, customer);
     const existing = await this.referralOf(tx, program, customer);
     if (existing) return this.completeDetails(tx, program, customer, existing, who);
-    if (!ref?.trim()) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
-    const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref.trim(), ...this.details(customer, who) });
-    if (!referral) return ignored(`no affiliate matches ${JSON.stringify(ref.trim())}`);
-    return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+    const given = refs.map((r) => r?.trim()).filter((r): r is string => !!r);
+    if (!given.length) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
+    // The first reference that names an affiliate of the program wins.
+    for (const ref of given) {
+      const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref, ...this.details(customer, who) });
+      if (referral) return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+    }
+    return ignored(`no affiliate matches ${given.map((r) => JSON.stringify(r)).join(' or ')}`);
   }
 
   /**
@@ -243,14 +252,19 @@ export class StripeIngestionService {
     return done.length ? `; held invoices: ${done.join('; ')}` : '';
   }
 
-  /** Attribution from the subscription's metadata, then its status on the customer's referral. */
-  private async subscription(tx: ServiceContext, program: Program, sub: Stripe.Subscription): Promise<Outcome> {
+  /**
+   * Attribution from the subscription's metadata, then its status on the customer's referral, unless an event
+   * of the subscription newer than this one (by Stripe's `created`) was applied already.
+   */
+  private async subscription(tx: ServiceContext, program: Program, scope: Scope, sub: Stripe.Subscription, created: number): Promise<Outcome> {
     const customer = idOf(sub.customer)!;
     const ref = sub.metadata?.affiliate_ref ?? null;
     let attributed: Outcome | null = null;
-    if (ref) attributed = await this.attribute(tx, program, customer, ref, {});
+    if (ref) attributed = await this.attribute(tx, program, customer, [ref], {});
     const referral = await this.referralOf(tx, program, customer);
     if (!referral) return attributed ?? ignored(`customer ${customer} was not referred`);
+    if (!(await applySubscriptionEvent(tx.em, scope, sub.id, created)))
+      return attributed?.outcome === 'recorded' ? attributed : ignored(`subscription ${sub.id} has a newer event applied already`);
     const status = SUBSCRIPTION_STATUS[sub.status] ?? sub.status;
     if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) return ignored(`subscription status ${sub.status} has no referral status`);
     if (referral.subscriptionStatus === status)
@@ -288,7 +302,7 @@ export class StripeIngestionService {
     if (referral) return this.saleOf(tx, program, scope, held, referral);
     const who = { name: held.customer_name, email: held.customer_email };
     for (const promo of promotionCodesOn(invoice)) {
-      const credited = await this.creditByPromotionCode(tx, program, customer, promo, who);
+      const credited = await this.tryCredit(tx, program, customer, promo, who);
       if (credited.outcome === 'recorded') {
         const sale = await this.saleOf(tx, program, scope, held, (await this.referralOf(tx, program, customer))!);
         return { outcome: sale.outcome === 'recorded' ? 'recorded' : credited.outcome, detail: `${credited.detail}; ${sale.detail}` };
@@ -299,12 +313,27 @@ export class StripeIngestionService {
   }
 
   /**
+   * creditByPromotionCode in a savepoint: a code the program refuses (expired, used up, first-time only) credits
+   * nobody and undoes nothing else, so the invoice can still be held for another attribution.
+   */
+  private async tryCredit(tx: ServiceContext, program: Program, customer: string, promo: string | Stripe.PromotionCode, who: Who): Promise<Outcome> {
+    try {
+      return await inTransaction(tx, (inner) => this.creditByPromotionCode(inner, program, customer, promo, who));
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
+      return ignored(`promotion code ${idOf(promo)} refused: ${err.message}`);
+    }
+  }
+
+  /**
    * The sale of a paid invoice: the amount paid in major units, its taxes, the invoice id as externalId (so
    * invoice.paid and invoice.payment_succeeded of one invoice are one sale); refunds of its payments already
    * seen apply at once.
    */
   private async saleOf(tx: ServiceContext, program: Program, scope: Scope, invoice: HeldInvoice, referral: Referral): Promise<Outcome> {
     const amount = majorUnits(invoice.amount_paid, invoice.currency);
+    // Before the sale's rows are locked: a refund holds this lock while it locks them (one order, no deadlock).
+    await lockStripePayments(tx.em, scope);
     const { sale, replayed } = await this.sales.recordSale(tx, program.id, {
       referralId: referral.id,
       name: invoice.customer_name || referral.name,
@@ -316,11 +345,9 @@ export class StripeIngestionService {
     });
     if (!sale) return ignored(`no affiliate for referral ${referral.id}`);
     if (replayed) return ignored(`invoice ${invoice.id} is sale ${sale.id} already`);
-    let refunds = '';
-    for (const pi of await paymentsOfInvoice(tx.em, scope, invoice.id)) {
-      const refunded = await refundedOfPayment(tx.em, scope, pi);
-      if (refunded > 0) refunds += `; ${(await this.refundPayment(tx, program, scope, pi, refunded, invoice.currency)).detail}`;
-    }
+    // Refunds of its payments seen before the sale apply now.
+    const refunds =
+      (await refundedOfInvoice(tx.em, scope, invoice.id)) > 0 ? `; ${(await this.refundInvoice(tx, program, scope, invoice.id, invoice.currency)).detail}` : '';
     return recorded(`sale ${sale.id} of ${amount} ${program.currency} for referral ${referral.id}${refunds}`);
   }
 
@@ -329,41 +356,51 @@ export class StripeIngestionService {
     const pi = idOf(p.payment?.payment_intent);
     const invoice = idOf(p.invoice);
     if (!pi || !invoice) return ignored(`invoice payment ${p.id} names no payment intent`);
+    await lockStripePayments(tx.em, scope);
     await rememberInvoicePayment(tx.em, scope, pi, invoice);
-    const refunded = await refundedOfPayment(tx.em, scope, pi);
-    const refunds = refunded > 0 ? `; ${(await this.refundPayment(tx, program, scope, pi, refunded, p.currency)).detail}` : '';
+    const refunds =
+      (await refundedOfInvoice(tx.em, scope, invoice)) > 0 ? `; ${(await this.refundInvoice(tx, program, scope, invoice, p.currency)).detail}` : '';
     return recorded(`payment ${pi} paid invoice ${invoice}${refunds}`);
   }
 
-  /** A charge's refunds: its cumulative amount_refunded, or the sum of the distinct refunds it lists, whichever is more. */
+  /** A charge's refunds: its cumulative amount_refunded (kept, so a later link still knows it) and the refunds it lists. */
   private async chargeRefunded(tx: ServiceContext, program: Program, scope: Scope, charge: Stripe.Charge): Promise<Outcome> {
     const pi = idOf(charge.payment_intent);
     if (!pi) return ignored(`charge ${charge.id} names no payment intent`);
-    await rememberCharge(tx.em, scope, charge.id, pi);
-    let refunded = charge.amount_refunded;
+    await lockStripePayments(tx.em, scope);
+    await rememberCharge(tx.em, scope, charge.id, pi, charge.amount_refunded);
     for (const r of charge.refunds?.data ?? []) {
-      if (r.status === 'succeeded' || r.status === 'pending') refunded = Math.max(refunded, await addRefund(tx.em, scope, r.id, pi, r.amount));
+      if (r.status === 'succeeded' || r.status === 'pending') await addRefund(tx.em, scope, r.id, pi, r.amount);
     }
-    return this.refundPayment(tx, program, scope, pi, refunded, charge.currency);
+    return this.refundPayment(tx, program, scope, pi, charge.currency);
   }
 
   /** One refund, counted once however many events carry it; the payment's refunds so far decide. */
   private async refundCreated(tx: ServiceContext, program: Program, scope: Scope, refund: Stripe.Refund): Promise<Outcome> {
     if (refund.status === 'failed' || refund.status === 'canceled') return ignored(`refund ${refund.id} is ${refund.status}`);
+    await lockStripePayments(tx.em, scope);
     const charge = idOf(refund.charge);
     const pi = idOf(refund.payment_intent) ?? (charge ? await paymentOfCharge(tx.em, scope, charge) : null);
     if (!pi) return ignored(`refund ${refund.id} names no payment known here (charge.refunded links its charge)`);
-    const refunded = await addRefund(tx.em, scope, refund.id, pi, refund.amount);
-    return this.refundPayment(tx, program, scope, pi, refunded, refund.currency);
+    await addRefund(tx.em, scope, refund.id, pi, refund.amount);
+    return this.refundPayment(tx, program, scope, pi, refund.currency);
   }
 
-  /** Refunds the sale of the invoice the payment paid, up to `refundedMinor` in all (SaleCorrections.refundUpTo). */
-  private async refundPayment(tx: ServiceContext, program: Program, scope: Scope, pi: string, refundedMinor: number, currency: string): Promise<Outcome> {
+  /** Refunds the sale of the invoice the payment paid (refundInvoice), once the payment is linked to it. */
+  private async refundPayment(tx: ServiceContext, program: Program, scope: Scope, pi: string, currency: string): Promise<Outcome> {
     const invoice = await invoiceOfPayment(tx.em, scope, pi);
     if (!invoice) return ignored(`no invoice known for payment ${pi} yet (its invoice_payment.paid event links them; the refund applies then)`);
+    return this.refundInvoice(tx, program, scope, invoice, currency);
+  }
+
+  /**
+   * Refunds the invoice's sale up to what was refunded of the invoice in all, over every payment of it
+   * (SaleCorrections.refundUpTo: cumulative, in proportion, never twice). Called with the payments' lock held.
+   */
+  private async refundInvoice(tx: ServiceContext, program: Program, scope: Scope, invoice: string, currency: string): Promise<Outcome> {
     const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
     if (!sale) return ignored(`invoice ${invoice} recorded no sale (yet: the refund applies when it does)`);
-    const amount = majorUnits(refundedMinor, currency);
+    const amount = majorUnits(await refundedOfInvoice(tx.em, scope, invoice), currency);
     const done = await this.sales.refundUpTo(tx, program.id, sale.id, String(amount));
     if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
     return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);

@@ -77,7 +77,8 @@ export class SaleCorrections {
           if (!affiliate) throw notFound('No such sale in this program');
           // The rate the commission was recorded with stays unless the sale's own rate is changed (null: inherit again).
           const terms = await commissionTerms(tx, program, sale, affiliate, 'commissionRate' in changes ? sale.commissionRate : commission.rate);
-          await correctTo(tx, commission, terms.amount, 'recomputed after the sale changed', terms);
+          // A sale past its customer's commission duration earns nothing, whatever its amounts become.
+          await correctTo(tx, commission, sale.commissionLimitReached ? '0' : terms.amount, 'recomputed after the sale changed', terms);
         }
       }
       if (sale.linkId && changes.totalEarned !== undefined && changes.totalEarned !== oldTotal) {

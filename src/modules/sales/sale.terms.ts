@@ -49,10 +49,18 @@ export async function pastCommissionDuration(tx: ServiceContext, program: Progra
     case 'payments':
       return before.count >= limit;
     case 'months': {
-      const first = before.first ?? sale.createdAt;
-      const end = new Date(first);
-      end.setUTCMonth(end.getUTCMonth() + limit);
-      return sale.createdAt.getTime() >= end.getTime();
+      return sale.createdAt.getTime() >= addMonths(before.first ?? sale.createdAt, limit).getTime();
     }
   }
+}
+
+/** `months` calendar months after `from`, on the same day or the month's last (Jan 31 + 1 month = Feb 28/29, not Mar 3). */
+export function addMonths(from: Date, months: number): Date {
+  const end = new Date(from);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, last));
+  return end;
 }

@@ -101,7 +101,7 @@ const invoice = (customer: string, amountPaid: number, extra: Record<string, unk
 });
 
 /** A promotional code of the program with an affiliate, its externalId a Stripe promotion code id. */
-async function programCode(c: Connected) {
+async function programCode(c: Connected, extra: Record<string, unknown> = {}) {
   const owner = await createAffiliate(server, c.p.key);
   const coupon = (await server.api('POST', '/coupons', { token: c.p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } })).body;
   const tag = uniq()
@@ -109,7 +109,7 @@ async function programCode(c: Connected) {
     .toUpperCase();
   const made = await server.api('POST', '/promotional-codes', {
     token: c.p.key,
-    body: { couponId: coupon.id, code: `PC${tag}`, affiliateId: owner.id, externalId: `promo_${tag}` },
+    body: { couponId: coupon.id, code: `PC${tag}`, affiliateId: owner.id, externalId: `promo_${tag}`, ...extra },
   });
   expect(made.status).toBe(200);
   return { owner, code: made.body as { id: string; code: string; externalId: string } };
@@ -429,6 +429,114 @@ describe('events out of order', () => {
   });
 });
 
+describe('events out of order, concurrent or split', () => {
+  /** A referred customer's paid invoice of 100.00 (commission 20 %): the invoice and its sale. */
+  async function paidInvoice(c: Connected) {
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    const inv = invoice(customer, 10000);
+    await deliver(c, stripeEvent('invoice.paid', inv));
+    return inv;
+  }
+  const link = (c: Connected, inv: { id: string }, pi: string, amount = 10000) =>
+    deliver(
+      c,
+      stripeEvent('invoice_payment.paid', {
+        ...invoicePaymentFixture,
+        id: `inpay_${uniq()}`,
+        invoice: inv.id,
+        amount_paid: amount,
+        currency: 'usd',
+        payment: { type: 'payment_intent', payment_intent: pi },
+      }),
+    );
+  const saleOf = async (c: Connected, inv: { id: string }) =>
+    (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body[0];
+
+  test('two refunds of one payment arriving at once are both counted', async () => {
+    const c = await connect();
+    const inv = await paidInvoice(c);
+    const pi = `pi_${uniq()}`;
+    await link(c, inv, pi);
+    const refund = (id: string) =>
+      stripeEvent('refund.created', { ...refundFixture, id, amount: 2000, charge: `ch_${uniq()}`, payment_intent: pi, status: 'succeeded' });
+    const answers = await Promise.all([deliver(c, refund(`re_${uniq()}`)), deliver(c, refund(`re_${uniq()}`))]);
+    expect(answers.map((a) => a.body.outcome)).toEqual(['recorded', 'recorded']);
+    // 40.00 of 100.00 refunded: 60 % of the commission of 20.00 is left.
+    expect(await saleOf(c, inv)).toMatchObject({ refunded: false, commissionEarned: 12 });
+  });
+
+  test('a charge.refunded that lists no refunds, seen before its payment is linked, refunds when the link arrives', async () => {
+    const c = await connect();
+    const inv = await paidInvoice(c);
+    const pi = `pi_${uniq()}`;
+    const ch = {
+      ...chargeFixture,
+      id: `ch_${uniq()}`,
+      payment_intent: pi,
+      amount: 10000,
+      amount_refunded: 10000,
+      refunded: true,
+      refunds: undefined,
+    };
+    expect((await deliver(c, stripeEvent('charge.refunded', ch))).body.detail).toMatch(/no invoice known/);
+    expect((await link(c, inv, pi)).body.detail).toMatch(/refunded in full/);
+    expect(await saleOf(c, inv)).toMatchObject({ refunded: true, commissionEarned: 0 });
+  });
+
+  test('an invoice paid by two payments is refunded by the refunds of both', async () => {
+    const c = await connect();
+    const inv = await paidInvoice(c);
+    const [pi1, pi2] = [`pi_${uniq()}`, `pi_${uniq()}`];
+    await link(c, inv, pi1, 5000);
+    await link(c, inv, pi2, 5000);
+    const refund = (pi: string) =>
+      stripeEvent('refund.created', { ...refundFixture, id: `re_${uniq()}`, amount: 5000, charge: `ch_${uniq()}`, payment_intent: pi, status: 'succeeded' });
+    await deliver(c, refund(pi1));
+    expect(await saleOf(c, inv)).toMatchObject({ refunded: false, commissionEarned: 10 });
+    await deliver(c, refund(pi2));
+    expect(await saleOf(c, inv)).toMatchObject({ refunded: true, commissionEarned: 0 });
+  });
+
+  test('an older subscription event arriving after a newer one changes nothing', async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    const sub = { ...subscriptionFixture, id: `sub_${uniq()}`, customer, metadata: {} };
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(c, { ...stripeEvent('customer.subscription.deleted', { ...sub, status: 'canceled' }), created: now });
+    const stale = await deliver(c, { ...stripeEvent('customer.subscription.updated', { ...sub, status: 'active' }), created: now - 60 });
+    expect(stale.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/newer event/) });
+    expect((await referralsOf(c, customer))[0].subscriptionStatus).toBe('canceled');
+  });
+
+  test("a client_reference_id that names no affiliate (the merchant's own id) leaves metadata.affiliate_ref to attribute", async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    const res = await deliver(
+      c,
+      stripeEvent('checkout.session.completed', session(customer, { client_reference_id: 'user_4711', metadata: { affiliate_ref: a.id } })),
+    );
+    expect(res.body.outcome).toBe('recorded');
+    expect((await referralsOf(c, customer))[0].affiliateId).toBe(a.id);
+  });
+
+  test('billingEvents lists by receipt time: receivedAfter and receivedBefore split the log', async () => {
+    const c = await connect();
+    await deliver(c, stripeEvent('plan.created', eventFixture.data.object));
+    await sql("update billing_events set received_at = now() - interval '2 days' where program_id = ?", [c.p.programId]);
+    await deliver(c, stripeEvent('plan.updated', eventFixture.data.object));
+    const cut = new Date(Date.now() - 86_400_000).toISOString();
+    expect((await eventsOf(c, { receivedBefore: cut })).nodes.map((e: any) => e.type)).toEqual(['plan.created']);
+    expect((await eventsOf(c, { receivedAfter: cut })).nodes.map((e: any) => e.type)).toEqual(['plan.updated']);
+    const bad = await server.graphql(EVENTS, { p: c.p.programId, f: { receivedAfter: 'yesterday' } }, c.p.session);
+    expect(bad.body.errors?.[0]?.extensions?.code).toMatch(/VALIDATION_FAILED|BAD_USER_INPUT/);
+  });
+});
+
 describe('promotion codes as Stripe sends them', () => {
   test('customer.discount.created names the promotion code: the customer is credited, and its invoice (discounts as bare ids) is a sale', async () => {
     const c = await connect();
@@ -464,6 +572,25 @@ describe('promotion codes as Stripe sends them', () => {
     expect(referral).toMatchObject({ affiliateId: owner.id, promoCode: code.code, email: s.customer_details.email });
     expect((await salesOf(c, referral.id)).map((x: any) => x.externalId)).toEqual([inv.id]);
     expect((await server.api('GET', '/promotional-codes', { token: c.p.key, query: { id: code.id } })).body.timesRedeemed).toBe(1);
+  });
+
+  test('a promotion code the program refuses (used up) credits nobody, and the invoice is still held for a later attribution', async () => {
+    const c = await connect();
+    const { code } = await programCode(c, { maxRedemptions: 1 });
+    const first = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('customer.discount.created', { ...discountFixture, id: `di_${uniq()}`, customer: first, promotion_code: code.externalId }));
+    expect(await referralsOf(c, first)).toHaveLength(1);
+
+    const second = `cus_${uniq()}`;
+    const discount = { ...discountFixture, id: `di_${uniq()}`, customer: second, promotion_code: code.externalId };
+    const inv = invoice(second, 3000, { discounts: [discount] });
+    const paid = await deliver(c, stripeEvent('invoice.paid', inv));
+    expect(paid.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/held/) });
+    const other = await createAffiliate(server, c.p.key);
+    await deliver(c, stripeEvent('checkout.session.completed', session(second, { client_reference_id: other.id })));
+    const [referral] = await referralsOf(c, second);
+    expect(referral.affiliateId).toBe(other.id);
+    expect((await salesOf(c, referral.id)).map((x: any) => x.externalId)).toEqual([inv.id]);
   });
 
   test("with STRIPE_API_KEY, an invoice's bare discount ids are read from Stripe's API for their promotion codes", async () => {

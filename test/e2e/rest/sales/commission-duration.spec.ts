@@ -65,6 +65,15 @@ test('first_payment: only the first sale earns', async () => {
   expect(await sale(customer)).toMatchObject({ commissionEarned: 0, commissionLimitReached: true });
 });
 
+test('a sale past the duration stays at zero when its amounts are corrected (PUT /sales)', async () => {
+  const customer = await customerOn({ commissionDuration: 'first_payment' });
+  await sale(customer);
+  const past = await sale(customer);
+  const put = await server.api('PUT', '/sales', { token: p.key, body: { saleId: past.id, totalEarned: 150 } });
+  expect(put.status).toBe(200);
+  expect(put.body).toMatchObject({ totalEarned: 150, commissionEarned: 0, commissionLimitReached: true });
+});
+
 test('months: sales within N months of the first earn; later ones do not', async () => {
   const customer = await customerOn({ commissionDuration: 'months', commissionDurationLimit: 2 });
   const first = await sale(customer);
