@@ -89,6 +89,11 @@ export const HEADERS: Record<string, JsonSchema> = {
       'Present (`true`) when this is the stored answer of an earlier request: the same Idempotency-Key, or a sale whose `externalId` was already recorded.',
     schema: { type: 'string', const: 'true' },
   },
+  'Access-Control-Allow-Origin': {
+    description:
+      "The calling page's origin, echoed when it is the origin of one of the program's base URLs (CORS); absent for a call without an `Origin` header.",
+    schema: { type: 'string', examples: ['https://shop.example.com'] },
+  },
   'X-Next-Cursor': {
     description: 'With `limit`: the `after` value of the next page; absent on the last page.',
     schema: { type: 'string' },
@@ -201,6 +206,7 @@ export const TAGS = [
   { name: 'promotional-codes', description: 'Codes of a coupon, usually assigned to an affiliate (spec 4.5).' },
   { name: 'sales', description: 'Sales with their commissions and refunds (spec 4.6).' },
   { name: 'clicks', description: "Click tracking from the program's own server." },
+  { name: 'public', description: "Called from visitors' browsers on the program's site by `tracker.js`, with the program's publishable key." },
   { name: 'program', description: 'The program the credential reaches: its public profile.' },
   { name: 'webhooks', description: 'Endpoints that receive signed events (Standard Webhooks).' },
   { name: 'events', description: 'The event log, and replays of its deliveries.' },

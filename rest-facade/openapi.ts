@@ -7,6 +7,7 @@ import { API_VERSION, ERROR_SCHEMAS, errorResponses, HEADERS, PARAMETERS, TAGS }
 import { componentize, type SchemaHolder } from './openapi-refs';
 import { openApiIntegrationPaths } from './openapi-integrations';
 import { eventBodyHolders, openApiWebhooks } from './openapi-webhooks';
+import { isSiteResource } from './public-site';
 import { bodyOf, type AnswerMode } from './responses';
 import { inputSchema, type RestRoute } from './route';
 
@@ -102,6 +103,25 @@ function queryParameters(schema: TObject, describe: (name: string) => string | u
 
 const rateLimitHeaders = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
 
+/**
+ * What differs on a route the merchant's pages call with the publishable key (rest-facade/public-site.ts): no
+ * Idempotency-Key (not taken there, so no 409 or 422 and no replays), the CORS answer header, and what a 403 means there.
+ */
+function siteResponses(responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '409' || status === '422') continue;
+    const { 'Idempotent-Replayed': _replayed, ...headers } = (response.headers ?? {}) as JsonSchema;
+    out[status] = { ...response, headers };
+  }
+  out[200].headers['Access-Control-Allow-Origin'] = { $ref: '#/components/headers/Access-Control-Allow-Origin' };
+  out[403] = {
+    ...out[403],
+    description: "The page's origin is not one of the program's base URLs (nothing is recorded), or the credential is not a publishable key",
+  };
+  return out;
+}
+
 function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
   // Plain JSON Schema comes out of componentize (./openapi-refs.ts), which needs the schemas as built.
   const bodies = modes.map(bodyOf);
@@ -132,18 +152,20 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
   routes.forEach((r, i) => {
     const describe = (name: string) => input.describeInput(r, name);
     const resource = REST_ROUTES[`${r.method} ${r.path}`];
-    const security: JsonSchema[] = [{ apiKey: [] }];
+    const site = isSiteResource(resource);
+    const security: JsonSchema[] = site ? [{ publishableKey: [] }, { publishableKeyBearer: [] }] : [{ apiKey: [] }];
     if (mayUse('oauth', resource)) for (const p of partners) security.push({ [schemeOf(p)]: [] });
     const success = successResponse(r, answers[i]);
     bodies.push(success.content['application/json']);
+    const responses = { 200: success, ...errorResponses(r) };
     const op: JsonSchema = {
       operationId: r.id,
       summary: r.summary,
-      description: r.description + (mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
+      description: r.description + (site || mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
       tags: [r.path.split('/')[1]],
       security,
-      parameters: r.method === 'GET' ? queryParameters(r.query, describe) : [{ $ref: '#/components/parameters/IdempotencyKey' }],
-      responses: { 200: success, ...errorResponses(r) },
+      parameters: r.method === 'GET' ? queryParameters(r.query, describe) : site ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }],
+      responses: site ? siteResponses(responses) : responses,
     };
     if (r.method !== 'GET') {
       const schema = describeProperties(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, describe);
@@ -180,7 +202,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       version: API_VERSION,
       summary: 'Affiliates, referrals, links, coupons, promotional codes and sales of one affiliate program per token.',
       description: [
-        'Every request carries `Authorization: Bearer <token>`: a program API key, or an automation partner token obtained through OAuth 2.0. A token reaches its one program.',
+        "Every request carries `Authorization: Bearer <token>`: a program API key, or an automation partner token obtained through OAuth 2.0. A token reaches its one program. The one exception is `POST /public/clicks`, which the merchant-site script `tracker.js` calls from visitors' browsers with the program's publishable key.",
         'Errors answer `{"error": "<sentence>", "code": "<CODE>", "details"?: [{"field", "message"}]}`. Writes accept an `Idempotency-Key` header (24 h per credential). Every answer carries `RateLimit` and `RateLimit-Policy`; a 429 or 503 carries `Retry-After`.',
         'Lists answer one JSON array; with `limit` one page, the next one via `after` = the `X-Next-Cursor` header. The reference for people is at `/docs`; the dashboards use GraphQL at `/graphql`.',
       ].join('\n\n'),
@@ -197,6 +219,18 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       parameters: PARAMETERS,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'A program API key (`apk_…`), created in the dashboard or with GraphQL `createApiKey`.' },
+        publishableKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description:
+            "The program's publishable key (`pk_…`, GraphQL `Program.publishableKey`, on the program's dashboard page): public, for `tracker.js` on your site; it only records clicks (`POST /public/clicks`).",
+        },
+        publishableKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The publishable key (`pk_…`) as a bearer, for the click endpoint only: anywhere else it is 401.',
+        },
         ...oauth,
       },
     },

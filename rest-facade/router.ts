@@ -33,6 +33,7 @@ import { webhookRoutes } from './routes/webhooks.routes';
 import { programRoutes } from './routes/program.routes';
 import { compileInputs, validateInput } from '../src/validation/validator';
 import { API_HEADERS } from '../src/ops/api-headers';
+import { admitSiteCall, answerPreflight, isSiteResource } from './public-site';
 
 /** The request's path under /api/v1, without trailing slashes. */
 const pathOf = (req: Request) => req.path.replace(/\/+$/, '') || '/';
@@ -85,6 +86,8 @@ export interface FacadeDeps {
   origin: string;
   /** The configured automation partners: the document's OAuth 2.0 schemes. */
   partnerNames: readonly string[];
+  /** The budget per client address of the routes the merchant's pages call (CLICKS_PER_MINUTE). */
+  clicksPerMinute: number;
 }
 
 /**
@@ -161,6 +164,11 @@ export function restFacade(deps: FacadeDeps): express.Router {
     };
   };
 
+  // The routes the merchant's pages call with the publishable key (./public-site.ts), by path: their methods.
+  const sitePaths = new Map<string, string[]>();
+  for (const r of restRoutes) if (isSiteResource(REST_ROUTES[routeKey(r)])) sitePaths.set(r.path, [...(sitePaths.get(r.path) ?? []), r.method]);
+  const site = { services: deps.services, limiter: deps.limiter, clicksPerMinute: deps.clicksPerMinute };
+
   const router = express.Router();
   router.get('/openapi.json', (req: Request, res: Response) => {
     res.locals.route = 'GET /api/v1/openapi.json';
@@ -177,6 +185,15 @@ export function restFacade(deps: FacadeDeps): express.Router {
     let authError: DomainError | undefined;
     const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
     facadeLocals(res).ctx = before;
+    const siteMethods = sitePaths.get(pathOf(req));
+    if (req.method === 'OPTIONS' && siteMethods) {
+      res.locals.route = `OPTIONS /api/v1${pathOf(req)}`;
+      return answerPreflight(req, res, before, site, `OPTIONS ${pathOf(req)}`, siteMethods);
+    }
+    if (route && isSiteResource(REST_ROUTES[routeKey(route)])) {
+      facadeLocals(res).actor = await admitSiteCall(req, res, before, site, routeKey(route), REST_ROUTES[routeKey(route)]);
+      return next();
+    }
     try {
       actor = await authenticate(before, deps.services, req.get('authorization'));
     } catch (err) {
@@ -202,7 +219,10 @@ export function restFacade(deps: FacadeDeps): express.Router {
     assertNoNul(req.query, req.body);
     next();
   });
-  router.use(idempotency(deps.idempotency));
+  // Not on the routes the merchant's pages call: every visitor holds the same (public) key, so one visitor's
+  // Idempotency-Key must not answer another's call (and browsers cannot send one there: the preflight does not allow it).
+  const keyed = idempotency(deps.idempotency);
+  router.use((req: Request, res: Response, next: NextFunction) => (facadeLocals(res).actor?.kind === 'publishableKey' ? next() : keyed(req, res, next)));
   // The route the policy authorized is the one that runs: one lookup (exact path, HEAD as GET), not a walk
   // through a layer per route whose matching (case-insensitive) could differ from the policy's.
   const handlers = new Map(restRoutes.map((r) => [r, handle(r)]));

@@ -25,6 +25,7 @@ import { tokenRouter } from './pages/token.route';
 import { stripeWebhookRouter } from './pages/stripe-webhook.route';
 import { oauthMetadataRouter } from './pages/oauth-metadata.route';
 import { docsRouter } from './pages/docs.route';
+import { trackerRouter } from './pages/tracker.route';
 import { IdempotencyService } from './modules/idempotency/idempotency.service';
 import { anonymousContext } from './modules/service-context';
 
@@ -89,6 +90,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
       bodyLimitBytes: config.bodyLimitBytes,
       origin: publicOrigin(config),
       partnerNames: [...partners.partners.keys()],
+      clicksPerMinute: config.clicksPerMinute,
     }),
   );
 
@@ -113,6 +115,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   };
   app.get('/r/:programId/:slug', (req, res) => track(req, res, String(req.params.programId)));
   app.get('/r/:slug', (req, res) => track(req, res, undefined));
+  // The script merchants paste on their site: it records ?ref= visits through POST /api/v1/public/clicks.
+  app.use(trackerRouter());
 
   // OAuth token endpoint (form-encoded), the partners' authorization-server metadata and the server-rendered
   // pages: sign-in, dashboard, consent.

@@ -25,6 +25,7 @@ const referral = [
   { key: 'referredUserExternalId', label: 'Referred User External ID' },
   { key: 'subscriptionStatus', label: 'Subscription Status' },
   { key: 'status', label: 'Status' },
+  { key: 'selfReferral', label: 'Self-Referral', type: 'boolean' },
   { key: 'promoCode', label: 'Promo Code' },
   { key: 'createdAt', label: 'Created At', type: 'datetime' },
 ];

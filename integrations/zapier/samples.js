@@ -34,6 +34,7 @@ const referral = {
   referredUserExternalId: 'cus_123',
   subscriptionStatus: 'active',
   status: 'active',
+  selfReferral: false,
   createdAt: '2026-11-03T14:02:00.000Z',
   updatedAt: '2026-11-03T14:02:00.000Z',
 };

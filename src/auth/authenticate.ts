@@ -17,6 +17,9 @@ export async function authenticate(ctx: ServiceContext, services: Services, head
   if (token === undefined) return { kind: 'anonymous' };
   if (token === null) throw unauthenticated('The Authorization header must be "Bearer <token>"');
   const kind = tokenKind(token);
+  // Public by design (it is in the merchant's pages): as a bearer it opens nothing (authenticatePublishableKey).
+  if (kind === 'publishableKey')
+    throw unauthenticated('A publishable key (pk_…) only records clicks from your site (POST /api/v1/public/clicks); use an API key');
   if (kind === 'session') {
     const s = await services.users.authenticate(ctx, token);
     if (s) return { kind: 'session', credentialId: s.session.id, userId: s.user.id };
@@ -43,4 +46,19 @@ async function apiKeyActor(ctx: ServiceContext, services: Services, token: strin
 async function oauthActor(ctx: ServiceContext, services: Services, token: string): Promise<ProgramActor | null> {
   const t = await services.oauth.authenticate(ctx, token);
   return t ? { kind: 'oauth', credentialId: t.token.id, programId: t.program.id, program: t.program, partner: t.token.partner } : null;
+}
+
+/**
+ * The actor of a publishable key (`pk_…`), or null when no program has it (a rotated key is gone at once). Only
+ * the routes the policy opens to publishable keys call this (the REST facade's public click route).
+ */
+export async function authenticatePublishableKey(
+  ctx: ServiceContext,
+  services: Services,
+  key: string,
+): Promise<Extract<Actor, { kind: 'publishableKey' }> | null> {
+  // What a key can look like (`pk_` and base64url or hex): anything else is no key and is not looked up.
+  if (!/^pk_[A-Za-z0-9_-]{16,100}$/.test(key)) return null;
+  const program = await services.programs.findByPublishableKey(ctx, key);
+  return program ? { kind: 'publishableKey', credentialId: program.id, programId: program.id, program } : null;
 }

@@ -1,5 +1,9 @@
-/** Bearer token formats: the prefix tells which table to look in, so one indexed lookup authenticates. */
-export const TOKEN_PREFIX = { apiKey: 'apk_', session: 'ses_', oauth: 'oat_' } as const;
+/**
+ * Bearer token formats: the prefix tells which table to look in, so one indexed lookup authenticates. A
+ * publishable key (`pk_`) is public and only records clicks from the merchant's site (POST /api/v1/public/clicks);
+ * anywhere else it is refused (src/auth/authenticate.ts).
+ */
+export const TOKEN_PREFIX = { apiKey: 'apk_', session: 'ses_', oauth: 'oat_', publishableKey: 'pk_' } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIX;
 

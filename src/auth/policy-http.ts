@@ -1,6 +1,9 @@
 import type { Caller, Resource } from './policy-resources';
 
-/** Credentials the REST API accepts: it is scoped to one program per token (spec 1), so never a session. */
+/**
+ * Credentials the REST API accepts: it is scoped to one program per token (spec 1), so never a session. The
+ * routes whose resource admits publishable keys (POST /public/clicks) take that key instead, and no other.
+ */
 export const REST_CALLERS: readonly Caller[] = ['apiKey', 'oauth'];
 
 /** REST routes under /api/v1 (`METHOD /path`) → the resource whose rule applies. */
@@ -18,6 +21,8 @@ export const REST_ROUTES: Record<string, Resource> = {
   'PUT /links': 'links',
   'DELETE /links': 'links',
   'POST /clicks': 'links',
+  // From visitors' browsers on the program's site (tracker.js): the publishable key, CORS for the base URLs' origins.
+  'POST /public/clicks': 'publicClicks',
   'GET /coupons': 'coupons',
   'POST /coupons': 'coupons',
   'PUT /coupons': 'coupons',
@@ -60,6 +65,7 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'GET /': 'public',
   'GET /r/:slug': 'public',
   'GET /r/:programId/:slug': 'public',
+  'GET /tracker.js': 'public',
   'POST /api/:partner/token': 'partnerClient',
   'POST /integrations/stripe/:id': 'signedDelivery',
   'GET /.well-known/oauth-authorization-server/:partner': 'public',
@@ -71,6 +77,7 @@ export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' |
   'POST /dashboard/programs/:programId/api-keys': 'sessionCookie',
   'POST /dashboard/programs/:programId/api-keys/:keyId/revoke': 'sessionCookie',
   'POST /dashboard/programs/:programId/connections/:connectionId/revoke': 'sessionCookie',
+  'POST /dashboard/programs/:programId/publishable-key/rotate': 'sessionCookie',
   'POST /dashboard/programs/:programId/billing': 'sessionCookie',
   'POST /dashboard/programs/:programId/billing/:integrationId/delete': 'sessionCookie',
   'GET /connect/:partner/choose-affiliate-program': 'sessionCookie',

@@ -2,7 +2,7 @@ import type { Actor } from './actor';
 
 /** The resources of the authorization policy (policy.ts) and the callers each admits. */
 
-/** Who is calling: no credential, a dashboard session, a program API key, an OAuth partner token. */
+/** Who is calling: no credential, a dashboard session, a program API key, an OAuth partner token, a publishable key. */
 export type Caller = Actor['kind'];
 
 export const RESOURCES = {
@@ -43,6 +43,16 @@ export const RESOURCES = {
   billing: ['session', 'apiKey'],
   /** Aggregates over time: stats, top affiliates (dashboards and API-key reporting). */
   stats: ['session', 'apiKey'],
+  /**
+   * Approving a pending commission by hand (a self-referral's is held for this): the owner's decision, never
+   * an integration's.
+   */
+  commissionReview: ['session'],
+  /**
+   * Recording a click from a visitor's browser on the merchant's site (the tracker): the program's publishable
+   * key, and nothing else (it is public, so it opens no other resource; every other caller has its own routes).
+   */
+  publicClicks: ['publishableKey'],
 } as const satisfies Record<string, readonly Caller[]>;
 
 export type Resource = keyof typeof RESOURCES;

@@ -22,6 +22,7 @@ const CALLER_NAMES: Record<Caller, string> = {
   session: 'a dashboard session',
   apiKey: 'an API key',
   oauth: 'a partner token',
+  publishableKey: 'a publishable key',
 };
 
 /** May this caller use this resource? */
@@ -46,6 +47,8 @@ const RESOURCE_NAMES: Partial<Record<Resource, string>> = {
   promotionalCodes: 'promotional codes',
   commissionPlans: 'commission plans and affiliate groups',
   users: 'user accounts',
+  commissionReview: 'commission approvals',
+  publicClicks: "the tracker's click recording",
 };
 
 function describe(resource: Resource): string {

@@ -17,6 +17,7 @@ import { Migration20261125060000_partial_refunds } from '../migrations/Migration
 import { Migration20261125070000_commission_duration } from '../migrations/Migration20261125070000_commission_duration';
 import { Migration20261125080000_billing_held_invoices } from '../migrations/Migration20261125080000_billing_held_invoices';
 import { Migration20261125085000_billing_ordering } from '../migrations/Migration20261125085000_billing_ordering';
+import { Migration20261125090000_merchant_attribution } from '../migrations/Migration20261125090000_merchant_attribution';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261125070000_commission_duration', class: Migration20261125070000_commission_duration },
   { name: 'Migration20261125080000_billing_held_invoices', class: Migration20261125080000_billing_held_invoices },
   { name: 'Migration20261125085000_billing_ordering', class: Migration20261125085000_billing_ordering },
+  { name: 'Migration20261125090000_merchant_attribution', class: Migration20261125090000_merchant_attribution },
 ];

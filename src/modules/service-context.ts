@@ -14,6 +14,8 @@ export interface ServiceContext {
   programs: Map<string, Program>;
   /** The caller's address (Express `req.ip`, which honours TRUST_PROXY only); '' when there is no HTTP request. */
   clientIp?: string;
+  /** The caller's User-Agent, where a service needs it (a click recorded from the visitor's own browser). */
+  userAgent?: string;
   /** The request's batched lookups (GraphQL executions): a service that read related rows anyway primes them. */
   loaders?: LoaderRegistry;
 }

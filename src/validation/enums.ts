@@ -107,3 +107,7 @@ export const BILLING_EVENT_OUTCOMES = ['recorded', 'ignored'] as const;
 /** How long a referred customer earns its affiliate commissions under a plan. */
 export const COMMISSION_DURATIONS = ['lifetime', 'first_payment', 'months', 'payments'] as const;
 export type CommissionDuration = (typeof COMMISSION_DURATIONS)[number];
+
+/** Which click a second `ref` in the same browser keeps (the merchant-site tracker's cookie), within the window. */
+export const ATTRIBUTION_MODELS = ['first_click', 'last_click'] as const;
+export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (test/e2e/security/authorization-matrix): one test server with two programs, A and B, and
  * a credential of every kind (the owner's session, another user's session, A's API key, B's API key, A's partner
- * token, a revoked key, nothing); program A's fixtures (`f`), the operations' helpers, and the outcome the policy
+ * token, A's publishable key, a revoked key, nothing); program A's fixtures (`f`), the operations' helpers, and the outcome the policy
  * and tenancy call for. `setUpMatrix()` starts it all before a spec file's tests and stops it after them.
  */
 import { Client } from 'pg';
@@ -11,8 +11,8 @@ import { uniq } from './spec-client';
 import { dataDigest } from './db-digest';
 import { startTestServer, type ApiResponse, type TestServer } from './server';
 
-export type Cred = 'none' | 'revoked' | 'ownerSession' | 'otherSession' | 'apiKey' | 'otherApiKey' | 'partner';
-export const CREDS: Cred[] = ['none', 'revoked', 'ownerSession', 'otherSession', 'apiKey', 'otherApiKey', 'partner'];
+export type Cred = 'none' | 'revoked' | 'ownerSession' | 'otherSession' | 'apiKey' | 'otherApiKey' | 'partner' | 'publishable';
+export const CREDS: Cred[] = ['none', 'revoked', 'ownerSession', 'otherSession', 'apiKey', 'otherApiKey', 'partner', 'publishable'];
 export type Outcome = 'allow' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
 
 export let server: TestServer;
@@ -55,6 +55,8 @@ async function fixtures() {
   tokens.apiKey = A.key;
   tokens.otherApiKey = B.key;
   tokens.partner = await createPartnerToken(server, A);
+  // Public (it is in the merchant's pages): as a bearer it opens the tracker's click route only.
+  tokens.publishable = A.publishableKey;
   const revoked = await apiKeyOf(A);
   await gql(A.session, 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: revoked.id });
   tokens.revoked = revoked.key;
@@ -125,6 +127,9 @@ export function expected(cred: Cred, resource: Resource, scoped: boolean): Outco
       return !mayUse('apiKey', resource) ? 'FORBIDDEN' : scoped ? 'FORBIDDEN' : 'allow';
     case 'partner':
       return mayUse('oauth', resource) ? 'allow' : 'FORBIDDEN';
+    case 'publishable':
+      // Not a credential anywhere else: refused like an unknown one.
+      return mayUse('publishableKey', resource) ? 'allow' : 'UNAUTHENTICATED';
   }
 }
 

@@ -10,6 +10,8 @@ export interface ProgramFixture {
   /** Session token of the program's owner. */
   session: string;
   ownerEmail: string;
+  /** The program's publishable key (tracker.js, POST /api/v1/public/clicks). */
+  publishableKey: string;
 }
 
 const uniq = () => randomBytes(4).toString('hex');
@@ -42,7 +44,7 @@ export async function provisionProgram(
     ...settings,
   });
   const { key } = await services.apiKeys.createApiKey(ctx, program.id, 'tests');
-  return { programId: program.id, key, session, ownerEmail };
+  return { programId: program.id, key, session, ownerEmail, publishableKey: program.publishableKey };
 }
 
 let seq = 0;

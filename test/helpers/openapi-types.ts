@@ -230,6 +230,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a click from a visitor's browser on your site (tracker.js)
+         * @description What `<PUBLIC_URL>/tracker.js` calls from a page of your site whose URL carries `?ref=<slug>`; you do not call it yourself. Authenticated by the program's **publishable key** (`pk_…`, GraphQL `Program.publishableKey`): in the query string as `?key=pk_…` (what the script sends, so that the browser's CORS preflight names the program) or as `Authorization: Bearer pk_…`. The key is public (it is in your pages) and opens nothing else: as a bearer anywhere else it is 401.
+         *
+         *     CORS: only pages on the origins of the program's base URLs may call it. The preflight (`OPTIONS`) is answered with `Access-Control-Allow-Origin` echoing such an origin; a call from any other origin is answered 403 without it and records nothing. A call without an `Origin` header (not from a browser page) needs no CORS answer.
+         *
+         *     With `clickId` (the `click_id` a link's `trackingUrl` added) that click is the answer and nothing is counted again, when it is the link's and from the last 30 minutes; otherwise the visit is counted once per visitor (client address and User-Agent) and link per 30 minutes. Known robots (crawlers, link previewers) get `clickId: null` and count nothing. At most `CLICKS_PER_MINUTE` calls per client address per minute.
+         *
+         *     The answer carries the program's `cookieWindowDays` and `attributionModel`: the script keeps `clickId` in a first-party cookie `aff_ref` for that many days, and under `first_click` does not replace a click it already keeps.
+         */
+        post: operations["recordPublicClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -985,7 +1011,7 @@ export interface components {
             base: number;
             /**
              * Format: date-time
-             * @description End of the holding period (ISO 8601, UTC); null: no hold.
+             * @description End of the holding period (ISO 8601, UTC); null: no holding period (a pending commission without one waits for approveCommission).
              */
             holdUntil: string | null;
             /**
@@ -1451,6 +1477,26 @@ export interface components {
             /** @description The assigned affiliate; null when the code is unassigned. */
             affiliate: components["schemas"]["AffiliateRef"] | null;
         };
+        /** @description What the tracker (tracker.js) keeps after a visit with ?ref=: the click id for its first-party cookie, and how the program wants that cookie kept. */
+        PublicClick: {
+            /**
+             * Format: int64
+             * @description The click to keep: window.affiliateReferral, and what POST /referrals takes as affiliateId. null: nothing was recorded (a known robot).
+             */
+            clickId: number | null;
+            /** @description true: this call counted a new click. false: a repeat by the same visitor on the link within 30 minutes, the click the trackingUrl counted already (click_id), or a robot. */
+            counted: boolean;
+            /**
+             * Format: int32
+             * @description Days to keep the cookie: the program's cookieWindowDays.
+             */
+            cookieWindowDays: number;
+            /**
+             * @description The program's attributionModel: a cookie set earlier in this browser is kept (first_click) or replaced (last_click).
+             * @enum {string}
+             */
+            attributionModel: "first_click" | "last_click";
+        };
         /** @description A person an affiliate sent who signed up. */
         Referral: {
             /** @description Referral id (UUID). */
@@ -1482,6 +1528,8 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "inactive";
+            /** @description true: the affiliate referred itself: the referred email is the affiliate's own (case-insensitive, +tags ignored), or the click came from an address the affiliate is known at (that of the click behind one of its earlier self-referrals). Its sales' commissions stay pending until approveCommission or a refund. */
+            selfReferral: boolean;
             /**
              * Format: date-time
              * @description When it was created: an ISO 8601 date-time in UTC.
@@ -1975,6 +2023,8 @@ export interface components {
         "Retry-After": number;
         /** @description Present (`true`) when this is the stored answer of an earlier request: the same Idempotency-Key, or a sale whose `externalId` was already recorded. */
         "Idempotent-Replayed": "true";
+        /** @description The calling page's origin, echoed when it is the origin of one of the program's base URLs (CORS); absent for a call without an `Origin` header. */
+        "Access-Control-Allow-Origin": string;
         /** @description With `limit`: the `after` value of the next page; absent on the last page. */
         "X-Next-Cursor": string;
     };
@@ -7153,6 +7203,182 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limit exceeded; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The operation failed */
+            500: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    recordPublicClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ref": "ada",
+                 *       "clickId": "1042",
+                 *       "landingUrl": "https://example.com/pricing?ref=ada&click_id=1042",
+                 *       "referrer": "https://blog.example.com/post"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The page URL's ref: the slug of one of the program's links, at most 200 characters. */
+                    ref: string;
+                    /** @description The page URL's click_id, when the visitor came through the link's trackingUrl: that click is kept and not counted again (when it is the link's, from the last 30 minutes; otherwise ignored). At most 32 characters. */
+                    clickId?: string | null;
+                    /** @description The page the visitor landed on (location.href), at most 2000 characters. */
+                    landingUrl?: string | null;
+                    /** @description The page the visitor came from (document.referrer), at most 2000 characters. */
+                    referrer?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicClick"];
+                };
+            };
+            /** @description Invalid input or a violated rule */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "email is required",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "email",
+                     *           "message": "email is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send \"Authorization: Bearer <API key>\"",
+                     *       "code": "UNAUTHENTICATED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The page's origin is not one of the program's base URLs (nothing is recorded), or the credential is not a publishable key */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A partner token may not use coupons",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such record (or endpoint) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description Rate limited */

@@ -112,6 +112,7 @@ export const REFERRAL_KEYS = [
   'name',
   'promoCode',
   'referredUserExternalId',
+  'selfReferral',
   'status',
   'subscriptionStatus',
   'updatedAt',

@@ -111,7 +111,7 @@ describe('coverage: nothing callable without an entry', () => {
 });
 
 describe('the policy says what DESIGN.md says', () => {
-  const callers: Caller[] = ['anonymous', 'session', 'apiKey', 'oauth'];
+  const callers: Caller[] = ['anonymous', 'session', 'apiKey', 'oauth', 'publishableKey'];
   const allowed = (c: Caller) => (Object.keys(RESOURCES) as Resource[]).filter((r) => mayUse(c, r)).sort();
 
   test('without a credential: only sign-up and sign-in', () => {
@@ -122,13 +122,33 @@ describe('the policy says what DESIGN.md says', () => {
     expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales', 'webhookSubscriptions']);
   });
 
-  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations or users', () => {
-    const never: Resource[] = ['apiKeys', 'billingAdmin', 'connections', 'programAdmin', 'users'];
+  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations, approvals by hand, the tracker or users', () => {
+    const never: Resource[] = ['apiKeys', 'billingAdmin', 'commissionReview', 'connections', 'programAdmin', 'publicClicks', 'users'];
     expect(allowed('apiKey')).toEqual((Object.keys(RESOURCES) as Resource[]).filter((r) => !never.includes(r)).sort());
   });
 
-  test('a dashboard session: everything (of the programs its user owns, which the services decide)', () => {
-    expect(allowed('session')).toEqual(Object.keys(RESOURCES).sort());
+  test("a dashboard session: everything (of the programs its user owns, which the services decide) but the tracker's click recording", () => {
+    expect(allowed('session')).toEqual(
+      Object.keys(RESOURCES)
+        .filter((r) => r !== 'publicClicks')
+        .sort(),
+    );
+  });
+
+  test("a publishable key: recording clicks from the merchant's site, nothing else, not even sign-in", () => {
+    expect(allowed('publishableKey')).toEqual(['publicClicks']);
+    expect(callers.filter((c) => mayUse(c, 'publicClicks'))).toEqual(['publishableKey']);
+    expect(Object.entries(REST_ROUTES).filter(([, r]) => mayUse('publishableKey', r))).toEqual([['POST /public/clicks', 'publicClicks']]);
+    const fields = (['Query', 'Mutation'] as const).flatMap((t) =>
+      Object.entries(GRAPHQL_ROOT_FIELDS[t])
+        .filter(([, r]) => mayUse('publishableKey', r))
+        .map(([f]) => f),
+    );
+    expect(fields).toEqual(['recordPublicClick']);
+  });
+
+  test('approving a commission by hand: the owner only', () => {
+    expect(callers.filter((c) => mayUse(c, GRAPHQL_ROOT_FIELDS.Mutation.approveCommission))).toEqual(['session']);
   });
 
   // The review's finding 1, field by field.
@@ -136,6 +156,7 @@ describe('the policy says what DESIGN.md says', () => {
     ['Mutation', 'updateProgram'],
     ['Mutation', 'createProgram'],
     ['Mutation', 'createApiKey'],
+    ['Mutation', 'rotatePublishableKey'],
     ['Mutation', 'revokeApiKey'],
     ['Query', 'apiKeys'],
     ['Query', 'connections'],

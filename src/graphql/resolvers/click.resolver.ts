@@ -2,9 +2,9 @@ import { Arg, Args, Ctx, Mutation, Resolver } from 'type-graphql';
 import { clickView } from '../../modules/clicks/click.view';
 import type { GraphQLContext } from '../context';
 import { ProgramArg } from '../types/args.type';
-import { ClickType, RecordClickInput } from '../types/click.type';
+import { ClickType, PublicClickInput, PublicClickType, RecordClickInput } from '../types/click.type';
 import { ValidateArgs } from '../input-validation';
-import { RecordClickBody } from '../../validation/schemas/clicks.schemas';
+import { PublicClickBody, RecordClickBody } from '../../validation/schemas/clicks.schemas';
 
 @Resolver(() => ClickType)
 export class ClickResolver {
@@ -21,5 +21,17 @@ export class ClickResolver {
     const { link, ...meta } = input;
     const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);
     return { ...clickView(r.click, r.link.link), createdAt: r.click.createdAt };
+  }
+
+  @ValidateArgs({ input: PublicClickBody })
+  @Mutation(() => PublicClickType, {
+    description:
+      "Records a click from a visitor's browser on the program's site: the tracker's call. Only POST /api/v1/public/clicks runs it, with the program's publishable key (from the origins of its base URLs); every caller of /graphql is refused.",
+  })
+  recordPublicClick(
+    @Arg('input', { description: 'The ref (and click_id) of the page the visitor landed on.' }) input: PublicClickInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.clicks.recordPublicClick(ctx, input);
   }
 }

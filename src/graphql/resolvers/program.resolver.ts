@@ -42,4 +42,11 @@ export class ProgramResolver {
   ): Promise<Program> {
     return ctx.services.programs.updateProgram(ctx, id, input);
   }
+
+  @Mutation(() => ProgramType, {
+    description: `Gives one of the signed-in user's programs a new publishable key; the old one records no click from then on (paste the new script tag on your site). ${SESSION_ONLY}`,
+  })
+  rotatePublishableKey(@Arg('id', () => ID, { description: OWN_PROGRAM_ARG }) id: string, @Ctx() ctx: GraphQLContext): Promise<Program> {
+    return ctx.services.programs.rotatePublishableKey(ctx, id);
+  }
 }

@@ -17,7 +17,7 @@ import {
   PayoutBatchType,
 } from '../types/commission.type';
 import { CommissionListArgs, PayoutBatchListArgs } from '../../validation/schemas/payouts.schemas';
-import { NOT_PARTNER } from '../types/descriptions';
+import { NOT_PARTNER, SESSION_ONLY } from '../types/descriptions';
 import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleOrder, SaleType, UpdateSaleInput } from '../types/sale.type';
 import { listOrder } from '../types/list-order.type';
 import { ValidateArgs } from '../input-validation';
@@ -154,7 +154,18 @@ export class CommissionResolver {
   }
 
   @Mutation(() => CommissionType, {
-    description: `Marks one sale's commission paid by hand, outside any batch; the sale can no longer be refunded. ${NOT_PARTNER}`,
+    description: `Approves a sale's pending commission by hand, now (commission.approved): one held for your approval (a self-referral's sale) or one still in its holding period. An approved one is answered as it is; a paid or reversed one is VALIDATION_FAILED. ${SESSION_ONLY}`,
+  })
+  approveCommission(
+    @Args() { programId }: ProgramArg,
+    @Arg('saleId', () => GraphQLSafeInt, { description: 'The sale whose commission to approve.' }) saleId: number,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.payouts.approveCommission(ctx, programId, saleId);
+  }
+
+  @Mutation(() => CommissionType, {
+    description: `Marks one sale's commission paid by hand, outside any batch; the sale can no longer be refunded. One waiting for your approval (a self-referral's) must be approved first. ${NOT_PARTNER}`,
   })
   markCommissionPaid(
     @Args() { programId }: ProgramArg,

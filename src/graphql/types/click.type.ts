@@ -1,6 +1,7 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import type { RecordClickBody } from '../../validation/schemas/clicks.schemas';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { PublicClickBody, RecordClickBody } from '../../validation/schemas/clicks.schemas';
+import { AttributionModelEnum } from './program.type';
 import { CREATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
 
@@ -28,4 +29,40 @@ export class RecordClickInput implements GraphQLInput<RecordClickBody> {
   })
   ip?: string | null;
   @Field(() => String, { nullable: true, description: 'The URL the visitor landed on, at most 2000 characters.' }) landingUrl?: string | null;
+}
+
+@ObjectType('PublicClick', {
+  description:
+    'What the tracker (tracker.js) keeps after a visit with ?ref=: the click id for its first-party cookie, and how the program wants that cookie kept.',
+})
+export class PublicClickType {
+  @Field(() => GraphQLSafeInt, {
+    nullable: true,
+    description: 'The click to keep: window.affiliateReferral, and what POST /referrals takes as affiliateId. null: nothing was recorded (a known robot).',
+  })
+  clickId!: number | null;
+  @Field({
+    description:
+      'true: this call counted a new click. false: a repeat by the same visitor on the link within 30 minutes, the click the trackingUrl counted already (click_id), or a robot.',
+  })
+  counted!: boolean;
+  @Field(() => Int, { description: "Days to keep the cookie: the program's cookieWindowDays." }) cookieWindowDays!: number;
+  @Field(() => AttributionModelEnum, {
+    description: "The program's attributionModel: a cookie set earlier in this browser is kept (first_click) or replaced (last_click).",
+  })
+  attributionModel!: AttributionModelEnum;
+}
+
+@InputType({ description: "A visit to the program's site with ?ref=, as the tracker reports it from the visitor's browser." })
+export class PublicClickInput implements GraphQLInput<PublicClickBody> {
+  @Field({ description: "The page URL's ref: the slug of one of the program's links, at most 200 characters." }) ref!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The page URL's click_id, when the visitor came through the link's trackingUrl: that click is kept and not counted again (when it is the link's, from the last 30 minutes; otherwise ignored). At most 32 characters.",
+  })
+  clickId?: string | null;
+  @Field(() => String, { nullable: true, description: 'The page the visitor landed on (location.href), at most 2000 characters.' }) landingUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'The page the visitor came from (document.referrer), at most 2000 characters.' }) referrer?:
+    string | null;
 }

@@ -16,7 +16,10 @@ registerEnumType(CommissionStatusEnum, {
   name: 'CommissionStatus',
   description: 'Where a commission stands.',
   valuesConfig: {
-    pending: { description: "Held for the program's commissionHoldDays (until holdUntil); not payable yet." },
+    pending: {
+      description:
+        "Not payable yet: held for the program's commissionHoldDays (until holdUntil), or, with holdUntil null, until you approve it (approveCommission): a self-referral's sale.",
+    },
     approved: { description: 'Payable: it can go into a payout batch or be marked paid.' },
     paid: { description: 'Paid out, in a batch or by hand; its sale can no longer be refunded.' },
     reversed: { description: 'Cancelled by a refund of its sale.' },
@@ -41,7 +44,11 @@ export class CommissionType {
   @Field(() => ID, { description: 'The affiliate who earned it (UUID).' }) affiliateId!: string;
   @Field(() => Float, { description: 'Percentage used.' }) rate!: number;
   @Field({ description: 'ISO 4217 code of the amounts: the sale currency.' }) currency!: string;
-  @Field(() => Date, { nullable: true, description: 'End of the holding period (ISO 8601, UTC); null: no hold.' }) holdUntil!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'End of the holding period (ISO 8601, UTC); null: no holding period (a pending commission without one waits for approveCommission).',
+  })
+  holdUntil!: Date | null;
   @Field(() => Date, { nullable: true, description: WHEN('it became payable', 'not yet') }) approvedAt!: Date | null;
   @Field(() => ID, { nullable: true, description: 'The payout batch it is in (UUID); null: none.' }) payoutBatchId!: string | null;
   @Field(() => Date, { nullable: true, description: WHEN('it was paid', 'unpaid') }) paidAt!: Date | null;

@@ -1,4 +1,5 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ATTRIBUTION_MODELS, enumObject, type AttributionModel } from '../../validation/enums';
 import type { UpdateProgramBody } from '../../validation/schemas/programs.schemas';
 import { CREATED_AT, UPDATED_AT } from './descriptions';
 import type { GraphQLInput } from './input-shape';
@@ -8,6 +9,17 @@ const SETTING = ' A partner token may not read it.';
 const LIMIT = (what: string) => `${what} (LIMIT_REACHED beyond it); null: no limit.`;
 const PER_MINUTE = (kind: string, fallback: number) =>
   `${kind} per minute allowed to each credential on each operation (a GraphQL root field counts as one); default ${fallback}.`;
+
+export const AttributionModelEnum = enumObject(ATTRIBUTION_MODELS);
+export type AttributionModelEnum = AttributionModel;
+registerEnumType(AttributionModelEnum, {
+  name: 'AttributionModel',
+  description: "Which click a visitor's browser keeps when a second affiliate's ref arrives within the cookie window (the tracker's cookie).",
+  valuesConfig: {
+    first_click: { description: 'The first click keeps the credit until its cookie expires; later clicks are counted but do not replace it.' },
+    last_click: { description: 'Each new click replaces the one kept, with a fresh cookie window.' },
+  },
+});
 
 @ObjectType('Program', { description: 'An affiliate program (the tenant) and its settings.' })
 export class ProgramType {
@@ -29,6 +41,16 @@ export class ProgramType {
   @Field(() => Int, { nullable: true, description: LIMIT('Most referrals recorded per calendar month (UTC)') + SETTING }) monthlyReferralLimit!: number | null;
   @Field(() => Int, { description: PER_MINUTE('Reads', 600) + SETTING }) readsPerMinute!: number;
   @Field(() => Int, { description: PER_MINUTE('Writes', 120) + SETTING }) writesPerMinute!: number;
+  @Field({
+    description:
+      "The tracker's key (pk_…): the data-program of the script tag on your site. Public (it is in your pages): it only records clicks (POST /api/v1/public/clicks from your base URLs' origins); rotatePublishableKey replaces it." +
+      SETTING,
+  })
+  publishableKey!: string;
+  @Field(() => Int, { description: "Days the tracker's first-party cookie keeps a click on your site (1 to 365); default 60." + SETTING })
+  cookieWindowDays!: number;
+  @Field(() => AttributionModelEnum, { description: 'Which click a second ref in the same browser keeps; default first_click.' + SETTING })
+  attributionModel!: AttributionModelEnum;
   @Field({ description: CREATED_AT + SETTING }) createdAt!: Date;
   @Field({ description: UPDATED_AT + SETTING }) updatedAt!: Date;
 }
@@ -55,4 +77,7 @@ export class ProgramInput implements GraphQLInput<UpdateProgramBody> {
   @Field(() => Int, { nullable: true, description: '0 to 1000000000 referrals a month; null: no limit (the default).' }) monthlyReferralLimit?: number | null;
   @Field(() => Int, { nullable: true, description: '1 to 1000000; default 600.' }) readsPerMinute?: number | null;
   @Field(() => Int, { nullable: true, description: '1 to 1000000; default 120.' }) writesPerMinute?: number | null;
+  @Field(() => Int, { nullable: true, description: "Days the tracker's cookie keeps a click, 1 to 365; default 60." }) cookieWindowDays?: number | null;
+  @Field(() => AttributionModelEnum, { nullable: true, description: 'Which click a second ref in the same browser keeps; default first_click.' })
+  attributionModel?: AttributionModelEnum | null;
 }

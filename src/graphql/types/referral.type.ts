@@ -54,6 +54,11 @@ export class ReferralType {
   @Field(() => SubscriptionStatusEnum, { description: "The referred user's subscription; active when the referral is recorded." })
   subscriptionStatus!: SubscriptionStatusEnum;
   @Field(() => ReferralStatusEnum, { description: 'active while subscriptionStatus is active or trialing.' }) status!: ReferralStatusEnum;
+  @Field({
+    description:
+      "true: the affiliate referred itself: the referred email is the affiliate's own (case-insensitive, +tags ignored), or the click came from an address the affiliate is known at (that of the click behind one of its earlier self-referrals). Its sales' commissions stay pending until approveCommission or a refund.",
+  })
+  selfReferral!: boolean;
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }

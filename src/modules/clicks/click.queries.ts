@@ -43,6 +43,17 @@ export async function visitorClickSince(em: EntityManager, programId: string, li
   return rows[0] ?? null;
 }
 
+/** The click with this id on the link, counted since `since`, or null (another link's, older, or none). */
+export async function linkClickSince(em: EntityManager, programId: string, linkId: string, clickId: number, since: Date): Promise<Click | null> {
+  const rows = await detachedRows(em, Click, 'select * from clicks where program_id = ? and id = ? and link_id = ? and created_at > ?', [
+    programId,
+    clickId,
+    linkId,
+    since,
+  ]);
+  return rows[0] ?? null;
+}
+
 /** A new click: one insert (program_id among its columns), nothing else of the unit of work. */
 export async function insertClick(
   em: EntityManager,

@@ -1,20 +1,41 @@
 import { createHmac } from 'node:crypto';
 import { DomainError, notFound } from '../../common/errors';
-import { isUuid } from '../../common/ids';
+import { isClickId, isUuid } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
 import { inTransaction } from '../../db/unit-of-work';
 import type { AffiliateLink } from '../links/affiliate-link.entity';
 import { findLinkBySlug } from '../links/link.finder';
 import { fullUrl, trackingUrl } from '../links/link.rules';
+import type { AttributionModel } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
 import type { Click } from './click.entity';
-import { bumpClickCounters, clickSettings, insertClick, lockVisitor, programsWithSlug, visitorClickSince } from './click.queries';
+import { bumpClickCounters, clickSettings, insertClick, linkClickSince, lockVisitor, programsWithSlug, visitorClickSince } from './click.queries';
+import { isKnownBot } from './click.rules';
 
 export interface ClickMeta {
   referrer?: string | null;
   userAgent?: string | null;
   ip?: string | null;
   landingUrl?: string | null;
+}
+
+/** A click the tracker (tracker.js) reports from the visitor's browser on the program's site. */
+export interface PublicClickInput {
+  /** The `ref` of the page's URL: a slug of the program. */
+  ref: string;
+  /** The `click_id` of the page's URL, when the visitor came through the link's trackingUrl (counted there). */
+  clickId?: string | null;
+  landingUrl?: string | null;
+  referrer?: string | null;
+}
+
+/** What the tracker keeps: the click id for its cookie (null: nothing recorded, a known robot) and the program's cookie rules. */
+export interface PublicClickResult {
+  clickId: number | null;
+  /** Whether this call counted a new click (not a repeat, a click counted at /r/..., or a robot). */
+  counted: boolean;
+  cookieWindowDays: number;
+  attributionModel: AttributionModel;
 }
 
 const clip = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
@@ -47,8 +68,39 @@ export class ClickService {
     const link = await findLinkBySlug(ctx.em, program.id, slug.trim());
     if (!link) throw notFound('No link with this slug in this program');
     const { hashKey } = await this.programSettings(ctx, program.id);
-    const click = await this.count(ctx, link, hashKey, meta);
+    const { click } = await this.count(ctx, link, hashKey, meta);
     return { click, link };
+  }
+
+  /**
+   * A click reported by the tracker from the visitor's browser on the program's site (POST /api/v1/public/clicks,
+   * with the program's publishable key): `ref` names the link. With the `click_id` the trackingUrl added, that
+   * click (on this link, counted in the last 30 minutes, or by this visitor within the cookie window) is the
+   * answer and nothing is counted again; an unknown, stale or other link's click id is ignored and the visit counts like one without. Otherwise it counts once per
+   * visitor and link per 30 minutes (the caller's address and User-Agent, like /r/...). A known robot is answered
+   * without a click. The answer carries the program's cookie window and attribution model for the cookie.
+   */
+  async recordPublicClick(ctx: ServiceContext, input: PublicClickInput): Promise<PublicClickResult> {
+    const program = await this.programs.requireProgram(ctx);
+    const rules = { cookieWindowDays: program.cookieWindowDays, attributionModel: program.attributionModel };
+    const slug = input.ref.trim();
+    const link = /^[A-Za-z0-9-]{1,100}$/.test(slug) ? await findLinkBySlug(ctx.em, program.id, slug) : null;
+    if (!link) throw notFound('No link with this ref in this program');
+    if (isKnownBot(ctx.userAgent)) return { clickId: null, counted: false, ...rules };
+    const { hashKey } = await this.programSettings(ctx, program.id);
+    const meta = { referrer: input.referrer, landingUrl: input.landingUrl, userAgent: ctx.userAgent ?? null, ip: ctx.clientIp || null };
+    const given = input.clickId?.trim();
+    if (given && isClickId(given)) {
+      // That link's click from the last 30 minutes (the redirect just now), or, within the cookie window, this
+      // same visitor's (a reload, a restored tab, a bookmark of the landing page): kept, not counted again.
+      const now = Date.now();
+      const kept = await linkClickSince(ctx.em, program.id, link.id, Number(given), new Date(now - program.cookieWindowDays * 86_400_000));
+      const fresh = kept && kept.createdAt.getTime() > now - REPEAT_CLICK_WINDOW_MS;
+      if (kept && (fresh || (kept.visitorHash != null && kept.visitorHash === visitorHashOf(hashKey, meta))))
+        return { clickId: kept.id, counted: false, ...rules };
+    }
+    const { click, counted } = await this.count(ctx, link, hashKey, meta);
+    return { clickId: click.id, counted, ...rules };
   }
 
   /**
@@ -56,7 +108,8 @@ export class ClickService {
    * visitor and link per 30 minutes) and answers where to redirect: the program's first base URL (or `to` when
    * it lies under one of the program's base URLs) with ref and click_id added; a repeat carries the counted
    * click's id. Without a program a slug must be in exactly one program; no redirect ever leaves the program's URLs.
-   * The visitor is anonymous (anonymousContext).
+   * A known robot (click.rules.ts) is redirected without ref's click_id and counts nothing. The visitor is
+   * anonymous (anonymousContext).
    */
   async trackVisit(ctx: ServiceContext, slug: string, programId: string | undefined, to: string | undefined, meta: ClickMeta): Promise<string> {
     if (!/^[A-Za-z0-9-]{1,100}$/.test(slug)) throw notFound('No such link');
@@ -74,7 +127,9 @@ export class ClickService {
     const program = await this.programSettings(ctx, link.programId);
     const base = this.destination(program.baseUrls, to);
     if (!base) throw notFound('This program has no base URL to send visitors to');
-    const click = await this.count(ctx, link, program.hashKey, meta);
+    // A crawler or link previewer is sent on like anyone, but counts as no click (and gets no click id).
+    if (isKnownBot(meta.userAgent)) return fullUrl(base, link.link);
+    const { click } = await this.count(ctx, link, program.hashKey, meta);
     return fullUrl(base, link.link, { click_id: click.id });
   }
 
@@ -108,15 +163,14 @@ export class ClickService {
    * within the window: then that click is the answer and nothing changes. A transaction-scoped advisory lock on
    * (link, visitor) makes the look-then-insert hold under concurrent requests; other visitors do not wait.
    */
-  private async count(ctx: ServiceContext, link: AffiliateLink, hashKey: string, meta: ClickMeta): Promise<Click> {
+  private async count(ctx: ServiceContext, link: AffiliateLink, hashKey: string, meta: ClickMeta): Promise<{ click: Click; counted: boolean }> {
     const hash = (v: string) => createHmac('sha256', hashKey).update(v).digest('hex');
-    // Without an address there is no visitor to recognise: each such click counts.
-    const visitorHash = meta.ip ? hash(`${meta.ip}\n${meta.userAgent ?? ''}`) : null;
+    const visitorHash = visitorHashOf(hashKey, meta);
     return inTransaction(ctx, async ({ em: tem }) => {
       if (visitorHash) {
         await lockVisitor(tem, link.id, visitorHash);
         const repeat = await visitorClickSince(tem, link.programId, link.id, visitorHash, new Date(Date.now() - REPEAT_CLICK_WINDOW_MS));
-        if (repeat) return repeat;
+        if (repeat) return { click: repeat, counted: false };
       }
       const click = await insertClick(tem, {
         programId: link.programId,
@@ -130,7 +184,16 @@ export class ClickService {
         landingUrl: clip(meta.landingUrl, 2000),
       });
       await bumpClickCounters(tem, link.programId, link.id, link.affiliateId);
-      return click;
+      return { click, counted: true };
     });
   }
+}
+
+/** A visitor, as clicks keep it: the keyed hash of address and User-Agent; none without an address (each such click counts). */
+function visitorHashOf(hashKey: string, meta: ClickMeta): string | null {
+  return meta.ip
+    ? createHmac('sha256', hashKey)
+        .update(`${meta.ip}\n${meta.userAgent ?? ''}`)
+        .digest('hex')
+    : null;
 }

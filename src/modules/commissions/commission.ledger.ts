@@ -24,14 +24,20 @@ export function lockCommissionOfSale(tx: ServiceContext, programId: string, sale
   return commissionForSaleForUpdate(tx.em, programId, saleId);
 }
 
-/** The commission of a new sale with its `earned` entry: approved at once, or pending for the holding period (days). */
+/**
+ * The commission of a new sale with its `earned` entry: approved at once, or pending for the holding period
+ * (days). `heldForApproval` (a self-referral's sale) keeps it pending with no end (`holdUntil` null), so no
+ * approval round ever picks it up: only the owner's approveCommission, or a refund, moves it on.
+ */
 export async function recordCommission(
   tx: ServiceContext,
   sale: { programId: string; id: number; affiliateId: string; currency: string },
   terms: CommissionResult,
   holdDays: number,
+  heldForApproval = false,
 ): Promise<Commission> {
   const now = new Date();
+  const approved = !heldForApproval && holdDays <= 0;
   // The commission, its `earned` entry and the affiliate's total in one statement (appendEntry's work, for a new one).
   return insertEarnedCommission(tx.em, {
     programId: sale.programId,
@@ -41,9 +47,9 @@ export async function recordCommission(
     base: terms.base,
     amount: terms.amount,
     currency: sale.currency,
-    status: holdDays > 0 ? 'pending' : 'approved',
-    holdUntil: holdDays > 0 ? new Date(now.getTime() + holdDays * 86_400_000) : null,
-    approvedAt: holdDays > 0 ? null : now,
+    status: approved ? 'approved' : 'pending',
+    holdUntil: !heldForApproval && holdDays > 0 ? new Date(now.getTime() + holdDays * 86_400_000) : null,
+    approvedAt: approved ? now : null,
   });
 }
 

@@ -30,6 +30,17 @@ export function approveDueCommissions(em: EntityManager, programId: string, limi
   );
 }
 
+/** Approves one pending commission now (by hand); the commission as it is now, or null when it is no longer pending. */
+export async function approveCommissionRow(em: EntityManager, programId: string, id: string, at: Date): Promise<Commission | null> {
+  const rows = await detachedRows(
+    em,
+    Commission,
+    `update commissions set status = 'approved', approved_at = ?, updated_at = ? where program_id = ? and id = ? and status = 'pending' returning *`,
+    [at, at, programId, id],
+  );
+  return rows[0] ?? null;
+}
+
 /** Up to `limit` programs with pending commissions past their hold (the approval worker's round), through commissions_due_idx. */
 export async function programsWithDueCommissions(em: EntityManager, limit: number): Promise<string[]> {
   const rows = await execute<Array<{ program_id: string }>>(

@@ -15,6 +15,7 @@ import { commissionBody } from '../commissions/commission.presenter';
 import { payoutBatchBody } from './payout-batch.presenter';
 import type { PayoutBatch } from './payout-batch.entity';
 import {
+  approveCommissionRow,
   approveDueCommissions,
   assignCommissionsToBatch,
   commissionsPage,
@@ -162,7 +163,30 @@ export class PayoutService {
     });
   }
 
-  /** Marks one sale's commission paid by hand (outside any batch); such a sale can no longer be refunded. */
+  /**
+   * Approves a sale's pending commission by hand, now, with its commission.approved event: one held for the
+   * owner's approval (a self-referral's sale: pending with no holdUntil, which no approval round picks up) or one
+   * still in the program's holding period. An approved commission is answered as it is; a paid or reversed one
+   * cannot be approved.
+   */
+  async approveCommission(ctx: ServiceContext, programId: string | null | undefined, saleId: number): Promise<Commission> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    return inTransaction(ctx, async (tx) => {
+      const c = Number.isSafeInteger(saleId) ? await lockCommissionOfSale(tx, program.id, saleId) : null;
+      if (!c) throw notFound('No commission for this sale in this program');
+      if (c.status === 'approved') return c;
+      if (c.status !== 'pending') throw validationError(`A ${c.status} commission cannot be approved`, 'saleId');
+      // Locked above: still pending here.
+      const approved = (await approveCommissionRow(tx.em, program.id, c.id, new Date()))!;
+      this.events.record(tx, program.id, 'commission.approved', await commissionBody(tx.em, approved));
+      return approved;
+    });
+  }
+
+  /**
+   * Marks one sale's commission paid by hand (outside any batch); such a sale can no longer be refunded. One
+   * held for the owner's approval (a self-referral's) must be approved first.
+   */
   async markCommissionPaid(ctx: ServiceContext, programId: string | null | undefined, saleId: number): Promise<Commission> {
     const program = await this.programs.requireProgram(ctx, programId);
     return inTransaction(ctx, async (tx) => {
@@ -172,6 +196,8 @@ export class PayoutService {
       if (!c) throw notFound('No commission for this sale in this program');
       if (c.status === 'paid') return c;
       if (c.status === 'reversed') throw validationError('A reversed commission cannot be paid', 'saleId');
+      if (c.status === 'pending' && !c.holdUntil)
+        throw validationError("This commission waits for the owner's approval (a self-referral): approve it first (approveCommission)", 'saleId');
       if (c.payoutBatchId) throw validationError('This commission is in a payout batch; mark the batch paid', 'saleId');
       return markCommissionPaidByHand(tx.em, program.id, c.id, new Date());
     });

@@ -1,5 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
+import { newPublishableKey, type AttributionModel } from './program.rules';
 
 /** The tenant: one affiliate program and its settings. */
 @Entity({ tableName: 'programs' })
@@ -20,6 +21,9 @@ export class Program {
     | 'monthlyReferralLimit'
     | 'readsPerMinute'
     | 'writesPerMinute'
+    | 'publishableKey'
+    | 'cookieWindowDays'
+    | 'attributionModel'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
@@ -41,6 +45,12 @@ export class Program {
   @Property({ type: 'integer', nullable: true }) monthlyReferralLimit: number | null = null;
   @Property({ type: 'integer' }) readsPerMinute: number = 600;
   @Property({ type: 'integer' }) writesPerMinute: number = 120;
+  /** The merchant-site tracker's key (`pk_…`): public (it is in the merchant's pages); it may only record clicks. */
+  @Property({ type: 'text' }) publishableKey: string = newPublishableKey();
+  /** Days the tracker's cookie keeps a click on the merchant's site. */
+  @Property({ type: 'integer' }) cookieWindowDays: number = 60;
+  /** Which click a second `ref` in the same browser keeps, within the cookie window. */
+  @Property({ type: 'text' }) attributionModel: AttributionModel = 'first_click';
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

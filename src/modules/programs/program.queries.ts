@@ -12,6 +12,17 @@ export async function programById(em: EntityManager, id: string): Promise<Progra
   return (await detachedRows(em, Program, 'select * from programs where id = ?', [id]))[0] ?? null;
 }
 
+/** The program whose publishable key this is (programs_publishable_key_key), or null. */
+export async function programByPublishableKey(em: EntityManager, key: string): Promise<Program | null> {
+  return (await detachedRows(em, Program, 'select * from programs where publishable_key = ?', [key]))[0] ?? null;
+}
+
+/** Gives the program a new publishable key (the old one stops working at once); the program as it is now, or null. */
+export async function replacePublishableKey(em: EntityManager, id: string, key: string, at: Date): Promise<Program | null> {
+  const rows = await detachedRows(em, Program, 'update programs set publishable_key = ?, updated_at = ? where id = ? returning *', [key, at, id]);
+  return rows[0] ?? null;
+}
+
 /** The user's programs, oldest first. */
 export function programsOwnedBy(em: EntityManager, ownerId: string): Promise<Program[]> {
   return detachedRows(em, Program, 'select * from programs where owner_id = ? order by id', [ownerId]);
@@ -39,6 +50,8 @@ const COLUMNS = {
   monthlyReferralLimit: 'monthly_referral_limit',
   readsPerMinute: 'reads_per_minute',
   writesPerMinute: 'writes_per_minute',
+  cookieWindowDays: 'cookie_window_days',
+  attributionModel: 'attribution_model',
 } as const;
 export type ProgramChanges = Partial<Pick<Program, keyof typeof COLUMNS>>;
 

@@ -1,4 +1,15 @@
+import { TOKEN_PREFIX } from '../../auth/credentials';
 import { validationError } from '../../common/errors';
+import { randomToken } from '../../common/ids';
+import { ATTRIBUTION_MODELS, type AttributionModel } from '../../validation/enums';
+
+export type { AttributionModel } from '../../validation/enums';
+
+/** Days the tracker's cookie may keep a click: at least one, at most a year. */
+export const COOKIE_WINDOW_DAYS = { min: 1, max: 365 } as const;
+
+/** A new publishable key: `pk_` and 192 random bits. Public by design (it is in the merchant's pages), so stored as it is. */
+export const newPublishableKey = (): string => TOKEN_PREFIX.publishableKey + randomToken(24);
 
 /** Pure validation and normalisation of program settings. */
 export interface ProgramSettingsInput {
@@ -17,6 +28,8 @@ export interface ProgramSettingsInput {
   monthlyReferralLimit?: number | null;
   readsPerMinute?: number | null;
   writesPerMinute?: number | null;
+  cookieWindowDays?: number | null;
+  attributionModel?: string | null;
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -87,5 +100,11 @@ export function normalizeProgramSettings(input: ProgramSettingsInput, creating: 
     if (input[f] !== undefined) out[f] = input[f] === null ? null : intIn(input[f] as number, f, 0, 1_000_000_000);
   }
   for (const f of ['readsPerMinute', 'writesPerMinute'] as const) if (input[f] != null) out[f] = intIn(input[f] as number, f, 1, 1_000_000);
+  if (input.cookieWindowDays != null) out.cookieWindowDays = intIn(input.cookieWindowDays, 'cookieWindowDays', COOKIE_WINDOW_DAYS.min, COOKIE_WINDOW_DAYS.max);
+  if (input.attributionModel != null) {
+    if (!(ATTRIBUTION_MODELS as readonly string[]).includes(input.attributionModel))
+      throw validationError(`attributionModel must be one of ${ATTRIBUTION_MODELS.join(', ')}`, 'attributionModel');
+    out.attributionModel = input.attributionModel as AttributionModel;
+  }
   return out;
 }

@@ -5,8 +5,16 @@ import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import type { Program } from './program.entity';
 import type { CredentialChanges } from './credential-changes';
-import { insertProgram, programById, programsOwnedBy, updateProgramRow, type ProgramChanges } from './program.queries';
-import { normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
+import {
+  insertProgram,
+  programById,
+  programByPublishableKey,
+  programsOwnedBy,
+  replacePublishableKey,
+  updateProgramRow,
+  type ProgramChanges,
+} from './program.queries';
+import { newPublishableKey, normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
 
 /** Programs (tenants) and the tenancy rule every other service relies on. */
 export class ProgramService {
@@ -14,13 +22,13 @@ export class ProgramService {
   constructor(private readonly credentials?: CredentialChanges) {}
 
   /**
-   * The program this call acts on. API keys and OAuth tokens are bound to theirs (naming another is FORBIDDEN);
-   * a dashboard session must name one of its user's programs.
+   * The program this call acts on. API keys, OAuth tokens and publishable keys are bound to theirs (naming
+   * another is FORBIDDEN); a dashboard session must name one of its user's programs.
    */
   async requireProgram(ctx: ServiceContext, programId?: string | null): Promise<Program> {
     const a = ctx.actor;
     let id: string;
-    if (a.kind === 'apiKey' || a.kind === 'oauth') {
+    if (a.kind === 'apiKey' || a.kind === 'oauth' || a.kind === 'publishableKey') {
       if (programId && programId !== a.programId) throw forbidden('This credential belongs to another program');
       id = a.programId;
     } else if (a.kind === 'session') {
@@ -48,7 +56,9 @@ export class ProgramService {
    */
   programOf(ctx: ServiceContext, programId: string): Program | Promise<Program> {
     const a = ctx.actor;
-    const known = ctx.programs.get(programId) ?? ((a.kind === 'apiKey' || a.kind === 'oauth') && a.program.id === programId ? a.program : undefined);
+    const known =
+      ctx.programs.get(programId) ??
+      ((a.kind === 'apiKey' || a.kind === 'oauth' || a.kind === 'publishableKey') && a.program.id === programId ? a.program : undefined);
     if (known) return known;
     return programById(ctx.em, programId).then((p) => {
       if (!p) throw notFound('No such program');
@@ -87,6 +97,26 @@ export class ProgramService {
     this.credentials?.invalidateProgram(program.id);
     ctx.programs.set(updated.id, updated);
     return updated;
+  }
+
+  /**
+   * Gives one of the user's programs a new publishable key; the old one records nothing from then on (the
+   * merchant pastes the new script tag). Programs keep one key at a time: it is public, so there is nothing to
+   * phase out gently, and a key copied to another site stops at once.
+   */
+  async rotatePublishableKey(ctx: ServiceContext, id: string): Promise<Program> {
+    const program = await this.requireProgram(ctx, id);
+    const updated = await translated(replacePublishableKey(ctx.em, program.id, newPublishableKey(), new Date()));
+    if (!updated) throw notFound('No such program');
+    // Cached API keys carry the program as it was (its publishable key among its settings).
+    this.credentials?.invalidateProgram(program.id);
+    ctx.programs.set(updated.id, updated);
+    return updated;
+  }
+
+  /** The program whose publishable key this is, or null: how the tracker's calls find their program (src/auth/authenticate.ts). */
+  findByPublishableKey(ctx: ServiceContext, key: string): Promise<Program | null> {
+    return programByPublishableKey(ctx.em, key);
   }
 
   /** The signed-in user's programs, oldest first; for an API key, its own program. */

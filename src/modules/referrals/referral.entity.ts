@@ -7,7 +7,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** A person an affiliate sent who signed up. */
 @Entity({ tableName: 'referrals' })
 export class Referral {
-  [OptionalProps]?: 'id' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'subscriptionStatus' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'subscriptionStatus' | 'selfReferral' | 'createdAt' | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'uuid' }) affiliateId!: string;
@@ -21,6 +21,11 @@ export class Referral {
   @Property({ type: 'text' }) email!: string;
   @Property({ type: 'text' }) referredUserExternalId!: string;
   @Property({ type: 'text' }) subscriptionStatus: SubscriptionStatus = 'active';
+  /**
+   * The affiliate referred itself (its own email, or a click from an address it is known at: referral.service.ts);
+   * the commissions of its sales wait for the owner's approval.
+   */
+  @Property({ type: 'boolean' }) selfReferral: boolean = false;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -5,7 +5,20 @@ import { referralStatus } from './referral.rules';
 /** A referral as the API shows it. */
 export const referralPresenter = definePresenter<Referral>()({
   typeName: 'Referral',
-  same: ['id', 'affiliateId', 'linkId', 'clickId', 'promoCode', 'name', 'email', 'referredUserExternalId', 'subscriptionStatus', 'createdAt', 'updatedAt'],
+  same: [
+    'id',
+    'affiliateId',
+    'linkId',
+    'clickId',
+    'promoCode',
+    'name',
+    'email',
+    'referredUserExternalId',
+    'subscriptionStatus',
+    'selfReferral',
+    'createdAt',
+    'updatedAt',
+  ],
   computed: {
     /** active while subscriptionStatus is active or trialing. */
     status: (r) => referralStatus(r.subscriptionStatus),

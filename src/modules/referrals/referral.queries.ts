@@ -77,6 +77,34 @@ export async function customerWasReferred(em: EntityManager, programId: string, 
   return row.seen;
 }
 
+/** Flags a referral as a self-referral. */
+export async function markSelfReferral(em: EntityManager, programId: string, id: string): Promise<void> {
+  await execute(em, 'update referrals set self_referral = true where program_id = ? and id = ?', [programId, id]);
+}
+
+/** How long an address stays known as the affiliate's: addresses move (carriers, offices), customers share them. */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/**
+ * Whether the click came from an address the affiliate is known at: the address (its keyed hash) of the click of
+ * one of the affiliate's own self-referrals. Driven from the affiliate's self-referrals (referrals_affiliate_idx),
+ * few, and their clicks by primary key; a click without an address matches nothing. Only such clicks of the
+ * last KNOWN_ADDRESS_DAYS count.
+ */
+export async function clickFromSelfReferralAddress(em: EntityManager, programId: string, affiliateId: string, clickId: number): Promise<boolean> {
+  const [row] = await execute<{ known: boolean }[]>(
+    em,
+    `select exists (
+       select 1 from referrals r
+         join clicks k on k.program_id = r.program_id and k.id = r.click_id
+         join clicks c on c.program_id = k.program_id and c.ip_hash = k.ip_hash
+        where r.program_id = ? and r.affiliate_id = ? and r.self_referral and c.id = ?
+          and k.created_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})) as known`,
+    [programId, affiliateId, clickId],
+  );
+  return row.known;
+}
+
 /**
  * The program's monthly referral limit, its row locked until the transaction ends: creations serialise while
  * a limit is set, so concurrent ones never exceed it. (programs is the tenant itself: its id is the program.)
@@ -102,14 +130,26 @@ export async function insertReferral(em: EntityManager, d: NewReferral): Promise
     em,
     Referral,
     `with r as (
-       insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+       insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id, self_referral)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
      owner as (
        update affiliates set number_of_referred_users = greatest(number_of_referred_users + 1, 0), updated_at = now() where program_id = ? and id = ?),
      link as (update affiliate_links set referrals = greatest(referrals + 1, 0), updated_at = now() where program_id = ? and id = ?)
      select * from r`,
     [
-      ...[newId(), d.programId, d.affiliateId, d.linkId, d.clickId, d.promotionalCodeId, d.promoCode, d.name, d.email, d.referredUserExternalId],
+      ...[
+        newId(),
+        d.programId,
+        d.affiliateId,
+        d.linkId,
+        d.clickId,
+        d.promotionalCodeId,
+        d.promoCode,
+        d.name,
+        d.email,
+        d.referredUserExternalId,
+        d.selfReferral,
+      ],
       ...[d.programId, d.affiliateId, d.programId, d.linkId],
     ],
   );
@@ -119,7 +159,7 @@ export async function insertReferral(em: EntityManager, d: NewReferral): Promise
 /** What a new referral is recorded with. */
 export type NewReferral = Pick<
   Referral,
-  'programId' | 'affiliateId' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'name' | 'email' | 'referredUserExternalId'
+  'programId' | 'affiliateId' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'name' | 'email' | 'referredUserExternalId' | 'selfReferral'
 >;
 
 /**

@@ -5,7 +5,7 @@ import type { ReferralOrderField } from '../../validation/enums';
 import { countOf } from '../../db/list-query';
 import { inTransaction, writeQueued } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import { affiliateFilter, findAffiliateByEmail } from '../affiliates/affiliate.finder';
+import { affiliateFilter, findAffiliateByEmail, findAffiliateById } from '../affiliates/affiliate.finder';
 import { attributeTo, attributeToAffiliate, type Attribution } from '../affiliates/attribution';
 import type { EventService } from '../events/event.service';
 import type { Program } from '../programs/program.entity';
@@ -13,6 +13,8 @@ import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
 import type { Referral, SubscriptionStatus } from './referral.entity';
 import {
+  clickFromSelfReferralAddress,
+  markSelfReferral,
   customerWasReferred,
   deleteReferralRow,
   insertReferral,
@@ -26,7 +28,7 @@ import {
   updateReferralRow,
   type ReferralChanges,
 } from './referral.queries';
-import { monthStart } from './referral.rules';
+import { monthStart, sameMailbox } from './referral.rules';
 import { referralBody } from './referral.presenter';
 
 /** Inputs as the edge accepted them (src/validation/schemas/referrals.schemas.ts): required texts present and bounded, emails valid. */
@@ -97,6 +99,8 @@ export class ReferralService {
    * Records a referral for the affiliate named by exactly one of affiliateId (UUID, slug or click id),
    * affiliateEmail or promoCode (validated and redeemed). Enforces the monthly limit, counts the referral on
    * its affiliate and link, fires referral.created. Null when no affiliate matches (nothing is recorded).
+   * A referral of the affiliate by itself is flagged `selfReferral` (isSelfReferral): its sales' commissions
+   * then wait for the owner's approval.
    */
   async createReferral(ctx: ServiceContext, programId: string | null | undefined, input: CreateReferralInput): Promise<Referral | null> {
     const program = await this.programs.requireProgram(ctx, programId);
@@ -125,6 +129,7 @@ export class ReferralService {
         who = a ? await attributeToAffiliate(tx.em, program.id, a) : null;
       }
       if (!who) return null;
+      const selfReferral = await isSelfReferral(tx, program.id, who, email);
       // The referral with its affiliate's and link's counters, in one statement.
       const referral = await insertReferral(tx.em, {
         programId: program.id,
@@ -136,6 +141,7 @@ export class ReferralService {
         name,
         email,
         referredUserExternalId: externalId,
+        selfReferral,
       });
       this.events.record(tx, program.id, 'referral.created', await referralBody(referral));
       await writeQueued(tx.em);
@@ -157,6 +163,15 @@ export class ReferralService {
       // The update locks the row it writes: concurrent changes of one referral serialise on it.
       const r = isUuid(referralId) ? await updateReferralRow(tx.em, program.id, referralId, changes, new Date()) : null;
       if (!r) throw new DomainError('VALIDATION_FAILED', 'No referral in this program has this referralId', [{ field: 'referralId', message: 'not found' }]);
+      // A new email that reaches the affiliate's own mailbox makes it a self-referral (never the other way: an
+      // owner's approval of its commissions is what clears one).
+      if (changes.email && !r.selfReferral) {
+        const affiliate = await findAffiliateById(tx.em, program.id, r.affiliateId);
+        if (affiliate && sameMailbox(r.email, affiliate.email)) {
+          await markSelfReferral(tx.em, program.id, r.id);
+          r.selfReferral = true;
+        }
+      }
       this.events.record(tx, program.id, 'referral.updated', await referralBody(r));
       return r;
     });
@@ -182,6 +197,20 @@ export class ReferralService {
       return rows.map((r) => ({ id: r.id, email: r.email }));
     });
   }
+}
+
+/**
+ * A self-referral: the referred email reaches the affiliate's own mailbox (case-insensitive, `+tags` ignored), or
+ * the referral's click came from an address the affiliate is known at. What this server knows of an affiliate's
+ * addresses: it never sees the affiliate itself (affiliates do not sign in here, and the API key that creates
+ * them is the merchant's server, not the affiliate), so an address becomes known when the affiliate gives itself
+ * away: the click behind one of its self-referrals came from where the affiliate was. A later referral through a
+ * click from that address, under another email, is the affiliate again. Addresses are compared as clicks keep
+ * them (keyed hashes); a referral without a click is judged by its email alone.
+ */
+async function isSelfReferral(tx: ServiceContext, programId: string, who: Attribution, email: string): Promise<boolean> {
+  if (sameMailbox(email, who.affiliate.email)) return true;
+  return who.clickId != null && clickFromSelfReferralAddress(tx.em, programId, who.affiliate.id, who.clickId);
 }
 
 /** The referrals of an email, newest first; none for a value that cannot be an email. */

@@ -9,3 +9,12 @@ export const RecordClickBody = Body({
   landingUrl: Nullable(Text(2000)),
 });
 export type RecordClickBody = Input<typeof RecordClickBody>;
+
+/** POST /public/clicks (the tracker, with the publishable key), GraphQL PublicClickInput. */
+export const PublicClickBody = Body({
+  ref: RequiredText(200),
+  clickId: Nullable(Text(32)),
+  landingUrl: Nullable(Text(2000)),
+  referrer: Nullable(Text(2000)),
+});
+export type PublicClickBody = Input<typeof PublicClickBody>;

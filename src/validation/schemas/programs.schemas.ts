@@ -1,4 +1,4 @@
-import { COMMISSION_DURATIONS } from '../enums';
+import { ATTRIBUTION_MODELS, COMMISSION_DURATIONS } from '../enums';
 import { Body, Bool, Currency, Int, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, type Input } from '../kit';
 
 /**
@@ -21,6 +21,8 @@ const SETTINGS = {
   monthlyReferralLimit: Nullable(Int(0, 1_000_000_000)),
   readsPerMinute: Nullable(Int(1, 1_000_000)),
   writesPerMinute: Nullable(Int(1, 1_000_000)),
+  cookieWindowDays: Nullable(Int(1, 365)),
+  attributionModel: Nullable(OneOf(ATTRIBUTION_MODELS)),
 };
 
 /** A name that must be there; how long it may be is the service's rule (it measures the trimmed name). */

@@ -22,6 +22,7 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
       '/links',
       '/program',
       '/promotional-codes',
+      '/public/clicks',
       '/referrals',
       '/sales',
       '/stats',
@@ -32,6 +33,16 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
   );
   expect(Object.keys(res.body.paths['/sales']).sort()).toEqual(['get', 'patch', 'post', 'put']);
   expect(Object.keys(res.body.paths['/clicks'])).toEqual(['post']);
+  // The tracker's click endpoint: the publishable key (in the query or as the bearer), no Idempotency-Key, CORS.
+  const site = res.body.paths['/public/clicks'].post;
+  expect(site.security).toEqual([{ publishableKey: [] }, { publishableKeyBearer: [] }]);
+  expect(res.body.components.securitySchemes.publishableKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'key' });
+  expect(site.parameters).toEqual([]);
+  expect(Object.keys(site.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+  expect(Object.keys(site.responses['200'].headers)).toContain('Access-Control-Allow-Origin');
+  expect(site.requestBody.content['application/json'].schema.required).toEqual(['ref']);
+  expect(site.description).toMatch(/CORS/);
+  expect(site.description).toMatch(/aff_ref/);
   for (const path of ['/affiliates', '/links', '/referrals', '/coupons', '/promotional-codes'])
     expect(Object.keys(res.body.paths[path]).sort()).toEqual(['delete', 'get', 'post', 'put']);
   const post = res.body.paths['/affiliates'].post.requestBody.content['application/json'].schema;

@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { inputSchema, type RestRoute } from '../../../rest-facade/route';
 import { restRoutes, routeKey } from '../../../rest-facade/router';
+import { mayUse, REST_ROUTES } from '../../../src/auth/policy';
 import { serializeError } from '../../../src/common/logger';
 import { NOT_BLANK } from '../../../src/validation/kit';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
@@ -116,6 +117,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The credential a route takes: the publishable key on the tracker's route, the API key everywhere else. */
+const tokenFor = (r: RestRoute) => (mayUse('publishableKey', REST_ROUTES[routeKey(r)]) ? p.publishableKey : p.key);
+
 describe('REST: U+0000 in every string field of every route', () => {
   const cases = restRoutes.flatMap((r) => stringFields(r).map((f) => [`${routeKey(r)} ${f.field}`, r, f] as const));
 
@@ -129,8 +133,8 @@ describe('REST: U+0000 in every string field of every route', () => {
     const before = await dataDigest(db);
     const res =
       route.method === 'GET'
-        ? await server.api('GET', route.path, { token: p.key, query: { [f.name]: f.value as string } })
-        : await server.api(route.method, route.path, { token: p.key, body: { [f.name]: f.value } });
+        ? await server.api('GET', route.path, { token: tokenFor(route), query: { [f.name]: f.value as string } })
+        : await server.api(route.method, route.path, { token: tokenFor(route), body: { [f.name]: f.value } });
     expect({ status: res.status, code: res.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(res.body.details).toEqual([{ field: f.field, message: expect.stringContaining('U+0000') }]);
     expect(await dataDigest(db)).toBe(before);
@@ -178,8 +182,8 @@ describe('REST: every field given a value its schema refuses', () => {
     const input = f.value === undefined ? {} : { [f.name]: f.value };
     const res =
       route.method === 'GET'
-        ? await server.api('GET', route.path, { token: p.key, query: input as Record<string, string> })
-        : await server.api(route.method, route.path, { token: p.key, body: input });
+        ? await server.api('GET', route.path, { token: tokenFor(route), query: input as Record<string, string> })
+        : await server.api(route.method, route.path, { token: tokenFor(route), body: input });
     expect({ status: res.status, code: res.body?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     const named = (res.body.details as Array<{ field: string; message: string }>).filter((d) => d.field === f.name);
     expect(named).toEqual([{ field: f.name, message: expect.stringMatching(/\S/) }]);

@@ -66,6 +66,7 @@ describe('POST /referrals', () => {
         promoCode: null,
         subscriptionStatus: 'active',
         status: 'active',
+        selfReferral: false,
       });
       const after = await referralCounters(p, a.id);
       expect(after.numberOfReferredUsers).toBe(before.numberOfReferredUsers + 1);

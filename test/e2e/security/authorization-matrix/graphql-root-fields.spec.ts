@@ -129,6 +129,7 @@ const MUTATIONS: Record<string, GqlOp> = {
     query: M('updateProgram', 'id: $p, input: { baseUrls: ["https://attacker.example/"] }', '{ id }', '$p: ID!'),
     vars: P,
   },
+  rotatePublishableKey: { scoped: true, query: M('rotatePublishableKey', 'id: $p', '{ id }', '$p: ID!'), vars: P },
   createApiKey: { scoped: true, query: M('createApiKey', 'programId: $p, name: "k"', '{ key }', '$p: ID!'), vars: P },
   revokeApiKey: {
     scoped: true,
@@ -179,6 +180,12 @@ const MUTATIONS: Record<string, GqlOp> = {
     scoped: true,
     query: M('recordClick', 'programId: $p, input: { link: $l }', '{ id }', '$p: ID, $l: String!'),
     vars: (x) => ({ ...P(x), l: f.slug }),
+  },
+  // Runs only behind POST /api/v1/public/clicks: every caller of /graphql is refused.
+  recordPublicClick: {
+    scoped: true,
+    query: M('recordPublicClick', 'input: { ref: $r }', '{ clickId }', '$r: String!'),
+    vars: () => ({ r: f.slug }),
   },
   createReferral: {
     scoped: true,
@@ -304,6 +311,12 @@ const MUTATIONS: Record<string, GqlOp> = {
     },
     vars: (x) => ({ ...P(x), id: x.id }),
   },
+  approveCommission: {
+    scoped: true,
+    query: M('approveCommission', 'programId: $p, saleId: $s', '{ id status }', '$p: ID, $s: SafeInt!'),
+    prepare: async () => ({ s: await newSale() }),
+    vars: (x) => ({ ...P(x), s: x.s }),
+  },
   markCommissionPaid: {
     scoped: true,
     query: M('markCommissionPaid', 'programId: $p, saleId: $s', '{ id }', '$p: ID, $s: SafeInt!'),
@@ -370,7 +383,8 @@ describe('GraphQL: every root field with every kind of caller', () => {
     const resource = GRAPHQL_ROOT_FIELDS[type][name];
     const prepared = op.prepare ? await op.prepare() : {};
     const own = { ...tokens, ...(op.tokens ? await op.tokens() : {}) };
-    const outcomes = CREDS.map((cred) => ({ cred, want: expected(cred, resource, op.scoped) }));
+    // A publishable key is no credential on /graphql at all (it only records clicks through REST).
+    const outcomes = CREDS.map((cred) => ({ cred, want: cred === 'publishable' ? ('UNAUTHENTICATED' as const) : expected(cred, resource, op.scoped) }));
     const refusedFirst = [...outcomes.filter((o) => o.want !== 'allow'), ...outcomes.filter((o) => o.want === 'allow')];
 
     const before = await digest();
@@ -391,7 +405,7 @@ describe('GraphQL: every root field with every kind of caller', () => {
           status: 200,
           codes: [],
         });
-      } else if (cred === 'revoked') {
+      } else if (cred === 'revoked' || cred === 'publishable') {
         // Refused before any operation runs.
         expect({ label, status: res.status, codes }).toEqual({ label, status: 401, codes: ['UNAUTHENTICATED'] });
       } else {

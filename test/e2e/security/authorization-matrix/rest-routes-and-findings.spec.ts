@@ -65,6 +65,7 @@ const REST_OPS: RestOp[] = [
   { method: 'PUT', path: '/links', prepare: async () => ({ id: await newLink() }), body: (x, u) => ({ id: x.id, newLink: `rn-${u}` }) },
   { method: 'DELETE', path: '/links', prepare: async () => ({ id: await newLink() }), body: (x) => ({ id: x.id }) },
   { method: 'POST', path: '/clicks', body: () => ({ link: f.slug }) },
+  { method: 'POST', path: '/public/clicks', body: () => ({ ref: f.slug }) },
   { method: 'GET', path: '/coupons', query: () => ({ id: f.couponId }) },
   { method: 'POST', path: '/coupons', body: (_x, u) => ({ name: `rc-${u}` }) },
   { method: 'PUT', path: '/coupons', body: () => ({ couponId: f.couponId, name: 'Put coupon' }) },
