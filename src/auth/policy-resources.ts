@@ -44,10 +44,10 @@ export const RESOURCES = {
   /** Aggregates over time: stats, top affiliates (dashboards and API-key reporting). */
   stats: ['session', 'apiKey'],
   /**
-   * Approving a pending commission by hand (a self-referral's is held for this): the owner's decision, never
-   * an integration's.
+   * Approving a pending commission by hand (a self-referral's is held for this): the owner's decision, in the
+   * dashboard or through its own API key (as it marks commissions paid), never a partner's.
    */
-  commissionReview: ['session'],
+  commissionReview: ['session', 'apiKey'],
   /**
    * Recording a click from a visitor's browser on the merchant's site (the tracker): the program's publishable
    * key, and nothing else (it is public, so it opens no other resource; every other caller has its own routes).

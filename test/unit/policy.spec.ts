@@ -122,8 +122,8 @@ describe('the policy says what DESIGN.md says', () => {
     expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales', 'webhookSubscriptions']);
   });
 
-  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations, approvals by hand, the tracker or users', () => {
-    const never: Resource[] = ['apiKeys', 'billingAdmin', 'commissionReview', 'connections', 'programAdmin', 'publicClicks', 'users'];
+  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations, the tracker or users', () => {
+    const never: Resource[] = ['apiKeys', 'billingAdmin', 'connections', 'programAdmin', 'publicClicks', 'users'];
     expect(allowed('apiKey')).toEqual((Object.keys(RESOURCES) as Resource[]).filter((r) => !never.includes(r)).sort());
   });
 
@@ -147,8 +147,8 @@ describe('the policy says what DESIGN.md says', () => {
     expect(fields).toEqual(['recordPublicClick']);
   });
 
-  test('approving a commission by hand: the owner only', () => {
-    expect(callers.filter((c) => mayUse(c, GRAPHQL_ROOT_FIELDS.Mutation.approveCommission))).toEqual(['session']);
+  test("approving a commission by hand: the owner (its session or its program's API key), never a partner", () => {
+    expect(callers.filter((c) => mayUse(c, GRAPHQL_ROOT_FIELDS.Mutation.approveCommission))).toEqual(['session', 'apiKey']);
   });
 
   // The review's finding 1, field by field.

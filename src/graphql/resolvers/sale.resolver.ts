@@ -17,7 +17,7 @@ import {
   PayoutBatchType,
 } from '../types/commission.type';
 import { CommissionListArgs, PayoutBatchListArgs } from '../../validation/schemas/payouts.schemas';
-import { NOT_PARTNER, SESSION_ONLY } from '../types/descriptions';
+import { NOT_PARTNER } from '../types/descriptions';
 import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleOrder, SaleType, UpdateSaleInput } from '../types/sale.type';
 import { listOrder } from '../types/list-order.type';
 import { ValidateArgs } from '../input-validation';
@@ -154,7 +154,7 @@ export class CommissionResolver {
   }
 
   @Mutation(() => CommissionType, {
-    description: `Approves a sale's pending commission by hand, now (commission.approved): one held for your approval (a self-referral's sale) or one still in its holding period. An approved one is answered as it is; a paid or reversed one is VALIDATION_FAILED. ${SESSION_ONLY}`,
+    description: `Approves a sale's pending commission by hand, now (commission.approved): one held for your approval (a self-referral's sale) or one still in its holding period. An approved one is answered as it is; a paid or reversed one is VALIDATION_FAILED. ${NOT_PARTNER}`,
   })
   approveCommission(
     @Args() { programId }: ProgramArg,
