@@ -10,6 +10,8 @@ export interface DemoCredentials {
   password: string;
   programId: string;
   apiKey: string;
+  /** The program's publishable key, for tracker.js on a page. */
+  publishableKey: string;
 }
 
 /** On a database without users: a demo user, program and API key, so a fresh `npm start` can be tried at once. */
@@ -26,5 +28,5 @@ export async function provisionDemo(orm: MikroORM, services: Services, log: Logg
     baseUrls: ['https://example.com', `${publicUrl}/welcome`],
   });
   const { key } = await services.apiKeys.issue(ctx, program.id, 'Demo key', user.id);
-  return { email, password, programId: program.id, apiKey: key };
+  return { email, password, programId: program.id, apiKey: key, publishableKey: program.publishableKey };
 }

@@ -46,7 +46,8 @@ async function printDemo(config: AppConfig, demo: Awaited<ReturnType<typeof prov
   console.log(`  user     ${demo.email} / ${demo.password}`);
   console.log(`  program  ${demo.programId} (Demo Program)`);
   console.log(`  API key  ${demo.apiKey}`);
-  console.log(`\n  curl -H "Authorization: Bearer ${demo.apiKey}" ${origin}/api/v1/affiliates\n`);
+  console.log(`\n  curl -H "Authorization: Bearer ${demo.apiKey}" ${origin}/api/v1/affiliates`);
+  console.log(`\n  tracker  <script src="${origin}/tracker.js" data-program="${demo.publishableKey}" async></script>\n`);
 }
 
 /** A server process: HTTP, workers, graceful shutdown (finish in-flight requests, then close everything once). */
