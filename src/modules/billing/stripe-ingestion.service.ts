@@ -180,40 +180,52 @@ export class StripeIngestionService {
    * Makes the Stripe customer a referral of the affiliate `ref` names (UUID, link slug or click id), once: the
    * customer's lock makes concurrent events for it take turns, and a customer already referred stays so.
    */
-  private async attribute(tx: ServiceContext, program: Program, customer: string, refs: Array<string | null | undefined>, who: Who): Promise<Outcome> {
-    await lockStripeCustomer(tx.em, program.id, customer);
-    const existing = await this.referralOf(tx, program, customer);
-    if (existing) return this.completeDetails(tx, program, customer, existing, who);
-    const given = refs.map((r) => r?.trim()).filter((r): r is string => !!r);
-    if (!given.length) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
-    // The first reference that names an affiliate of the program wins.
-    for (const ref of given) {
-      const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref, ...this.details(customer, who) });
-      if (referral) return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
-    }
-    return ignored(`no affiliate matches ${given.map((r) => JSON.stringify(r)).join(' or ')}`);
+  private attribute(tx: ServiceContext, program: Program, customer: string, refs: Array<string | null | undefined>, who: Who): Promise<Outcome> {
+    return this.referOnce(tx, program, customer, who, async () => {
+      const given = refs.map((r) => r?.trim()).filter((r): r is string => !!r);
+      if (!given.length) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
+      // The first reference that names an affiliate of the program wins.
+      for (const ref of given) {
+        const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref, ...this.details(customer, who) });
+        if (referral) return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+      }
+      return ignored(`no affiliate matches ${given.map((r) => JSON.stringify(r)).join(' or ')}`);
+    });
+  }
+
+  /** Credits a customer without a referral by a promotion code (referByCode), once. */
+  private creditByPromotionCode(tx: ServiceContext, program: Program, customer: string, promo: string | Stripe.PromotionCode, who: Who): Promise<Outcome> {
+    return this.referOnce(tx, program, customer, who, () => this.referByCode(tx, program, customer, promo, who));
   }
 
   /**
-   * Credits a customer without a referral to the affiliate of the program's promotional code a Stripe
-   * promotion code stands for (by its code when expanded, or its id as the code's externalId); the code is
-   * redeemed by the referral, once.
+   * The customer's referral made once: concurrent events of one customer take turns on its lock; one already
+   * referred stays so (taking the details a placeholder lacked), otherwise `refer` makes it.
    */
-  private async creditByPromotionCode(
+  private async referOnce(tx: ServiceContext, program: Program, customer: string, who: Who, refer: () => Promise<Outcome>): Promise<Outcome> {
+    await lockStripeCustomer(tx.em, program.id, customer);
+    const existing = await this.referralOf(tx, program, customer);
+    return existing ? this.completeDetails(tx, program, customer, existing, who) : refer();
+  }
+
+  /**
+   * Makes an unreferred customer (its lock held) a referral of the affiliate of the program's promotional code a
+   * Stripe promotion code stands for (by its code when expanded, or its id as the code's externalId); the code is
+   * redeemed by the referral. The referral comes with the outcome when one was made.
+   */
+  private async referByCode(
     tx: ServiceContext,
     program: Program,
     customer: string,
     promo: string | Stripe.PromotionCode,
     who: Who,
-  ): Promise<Outcome> {
-    await lockStripeCustomer(tx.em, program.id, customer);
-    const existing = await this.referralOf(tx, program, customer);
-    if (existing) return this.completeDetails(tx, program, customer, existing, who);
+  ): Promise<Outcome & { referral?: Referral }> {
     const code = await this.programCodeOf(tx, program, promo);
     if (!code) return ignored(`promotion code ${idOf(promo)} is none of the program's promotional codes with an affiliate`);
     const referral = await this.referrals.createReferral(tx, program.id, { promoCode: code, ...this.details(customer, who) });
     if (!referral) return ignored(`promotional code ${code} has no affiliate`);
-    return recorded(`promotion code ${code}: referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+    const released = await this.releaseHeld(tx, program, customer, referral);
+    return { ...recorded(`promotion code ${code}: referral ${referral.id} for customer ${customer}${released}`), referral };
   }
 
   /** A referral's name and email from the customer's, or what stays recognisable as unknown until a customer event brings them. */
@@ -303,9 +315,9 @@ export class StripeIngestionService {
     const who = { name: held.customer_name, email: held.customer_email };
     for (const promo of promotionCodesOn(invoice)) {
       const credited = await this.tryCredit(tx, program, customer, promo, who);
-      if (credited.outcome === 'recorded') {
-        const sale = await this.saleOf(tx, program, scope, held, (await this.referralOf(tx, program, customer))!);
-        return { outcome: sale.outcome === 'recorded' ? 'recorded' : credited.outcome, detail: `${credited.detail}; ${sale.detail}` };
+      if (credited.referral) {
+        const sale = await this.saleOf(tx, program, scope, held, credited.referral);
+        return { outcome: 'recorded', detail: `${credited.detail}; ${sale.detail}` };
       }
     }
     await holdInvoice(tx.em, scope, held);
@@ -313,12 +325,18 @@ export class StripeIngestionService {
   }
 
   /**
-   * creditByPromotionCode in a savepoint: a code the program refuses (expired, used up, first-time only) credits
-   * nobody and undoes nothing else, so the invoice can still be held for another attribution.
+   * referByCode in a savepoint (the customer's lock held, no referral): a code the program refuses (expired, used
+   * up, first-time only) credits nobody and undoes nothing else, so the invoice can still be held.
    */
-  private async tryCredit(tx: ServiceContext, program: Program, customer: string, promo: string | Stripe.PromotionCode, who: Who): Promise<Outcome> {
+  private async tryCredit(
+    tx: ServiceContext,
+    program: Program,
+    customer: string,
+    promo: string | Stripe.PromotionCode,
+    who: Who,
+  ): Promise<Outcome & { referral?: Referral }> {
     try {
-      return await inTransaction(tx, (inner) => this.creditByPromotionCode(inner, program, customer, promo, who));
+      return await inTransaction(tx, (inner) => this.referByCode(inner, program, customer, promo, who));
     } catch (err) {
       if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
       return ignored(`promotion code ${idOf(promo)} refused: ${err.message}`);
