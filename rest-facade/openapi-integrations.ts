@@ -21,11 +21,9 @@ const RECEIVED: JsonSchema = {
   },
 };
 
-const ERROR: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string', description: 'What went wrong, in one sentence.' } },
-};
+/** The one error body of every endpoint (DESIGN.md "Errors"), from the document's components. */
+const error = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before delivering again.', schema: { type: 'integer', minimum: 0 } } };
 
 /** The path item, keyed by its path relative to `origin`. */
 export function openApiIntegrationPaths(origin: string): Record<string, unknown> {
@@ -86,10 +84,29 @@ export function openApiIntegrationPaths(origin: string): Record<string, unknown>
           },
           '400': {
             description: 'Missing, malformed, stale or wrong signature (or a body that is not the signed one): nothing recorded.',
-            content: json(ERROR, { error: 'Invalid signature: No signatures found matching the expected signature for payload' }),
+            content: json(error('ValidationError'), {
+              error: 'Invalid signature: No signatures found matching the expected signature for payload',
+              code: 'VALIDATION_FAILED',
+            }),
           },
-          '404': { description: 'No integration with this id (deleted, or never made).', content: json(ERROR, { error: 'No such billing integration' }) },
-          '429': { description: 'Too many deliveries from this address; Stripe retries later.', content: json(ERROR, { error: 'Too many requests' }) },
+          '404': {
+            description: 'No integration with this id (deleted, or never made).',
+            content: json(error('NotFoundError'), { error: 'No such billing integration', code: 'NOT_FOUND' }),
+          },
+          '429': {
+            description: 'Too many deliveries from this address; Stripe retries later.',
+            headers: RETRY_AFTER,
+            content: json(error('RateLimitedError'), { error: 'Too many requests; retry in 12 s', code: 'RATE_LIMITED' }),
+          },
+          '500': {
+            description: 'The event could not be processed (a defect, logged with the request id): nothing of it stays, and Stripe delivers it again.',
+            content: json(error('InternalError'), { error: 'Internal server error (request id 7f3c2a)', code: 'INTERNAL', requestId: '7f3c2a' }),
+          },
+          '503': {
+            description: 'The database cannot be reached: nothing was recorded, and Stripe delivers the event again later.',
+            headers: RETRY_AFTER,
+            content: json(error('UnavailableError'), { error: 'The service is temporarily unavailable; retry shortly', code: 'UNAVAILABLE' }),
+          },
         },
       },
     },

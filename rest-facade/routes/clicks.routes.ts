@@ -10,7 +10,7 @@ export const clickRoutes: RestRoute[] = [
     id: 'recordClick',
     summary: 'Record a click on a link from your own server',
     description:
-      "For sites that resolve `?ref=<slug>` themselves: records a click on the link `link` with the visitor's referrer, user agent, address and landing URL, and answers the click, whose `id` you pass to `POST /referrals` as `affiliateId`. Repeated clicks by one visitor on one link within 30 minutes count once.",
+      "For sites that resolve `?ref=<slug>` themselves: records a click on the link `link` with the visitor's referrer, user agent, address and landing URL, and answers the click, whose `id` you pass to `POST /referrals` as `affiliateId`. Repeated clicks by one visitor on one link within 30 minutes count once. A known robot's `userAgent` (crawlers, link previewers) records and counts nothing, as `/r/...` and `POST /public/clicks` do: the answer has `id: null`.",
     body: RecordClickBody,
     operation: 'ClickRecord',
     variables: (b) => ({ input: b }),

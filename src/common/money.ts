@@ -2,7 +2,16 @@
  * Money helpers. Amounts travel as decimal strings (Postgres numeric) and are only turned into JSON numbers
  * at the edge, rounded half-up to the currency's minor unit exactly once.
  */
-const MINOR_UNITS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3 };
+/**
+ * Currencies without two decimals: ISO 4217's zero-decimal ones with Stripe's (MGA is paid in whole ariary there),
+ * and the three-decimal dinars. Every other currency has cents.
+ */
+const MINOR_UNITS: Record<string, number> = {
+  ...Object.fromEntries(
+    ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((c) => [c, 0]),
+  ),
+  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((c) => [c, 3])),
+};
 
 export const minorUnits = (currency: string): number => MINOR_UNITS[currency.toUpperCase()] ?? 2;
 

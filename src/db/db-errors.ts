@@ -43,6 +43,8 @@ const INVALID_VALUE_SQLSTATES: Record<string, string> = {
   '22003': 'A number is out of range',
   '22007': 'A date or time has an invalid format',
   '22008': 'A date or time is out of range',
+  '22021': 'A value holds a character that cannot be stored',
+  '22P05': 'A value holds a character that cannot be stored',
 };
 
 const sqlState = (err: unknown): string | undefined => {

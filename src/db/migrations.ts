@@ -18,6 +18,8 @@ import { Migration20261125070000_commission_duration } from '../migrations/Migra
 import { Migration20261125080000_billing_held_invoices } from '../migrations/Migration20261125080000_billing_held_invoices';
 import { Migration20261125085000_billing_ordering } from '../migrations/Migration20261125085000_billing_ordering';
 import { Migration20261125090000_merchant_attribution } from '../migrations/Migration20261125090000_merchant_attribution';
+import { Migration20261127020000_billing_subscription_status } from '../migrations/Migration20261127020000_billing_subscription_status';
+import { Migration20261127030000_click_address_buckets } from '../migrations/Migration20261127030000_click_address_buckets';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -41,4 +43,6 @@ export const migrationsList = [
   { name: 'Migration20261125080000_billing_held_invoices', class: Migration20261125080000_billing_held_invoices },
   { name: 'Migration20261125085000_billing_ordering', class: Migration20261125085000_billing_ordering },
   { name: 'Migration20261125090000_merchant_attribution', class: Migration20261125090000_merchant_attribution },
+  { name: 'Migration20261127020000_billing_subscription_status', class: Migration20261127020000_billing_subscription_status },
+  { name: 'Migration20261127030000_click_address_buckets', class: Migration20261127030000_click_address_buckets },
 ];

@@ -21,7 +21,11 @@ export async function inTransaction<C extends { em: EntityManager }, T>(ctx: C, 
         return out;
       });
     } catch (err) {
-      if (outermost && attempt < RETRIES && isRetryable(err)) continue;
+      if (isRetryable(err)) {
+        if (outermost && attempt < RETRIES) continue;
+        // A savepoint's lost race aborts the whole transaction: the outermost call retries it, so pass it up as it is.
+        if (!outermost) throw err;
+      }
       throw translateDbError(err);
     }
   }

@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { DomainError, errorBody, notFound, validationError } from '../common/errors';
 import { isUuid } from '../common/ids';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { Services } from '../services';
@@ -19,7 +20,8 @@ export function stripeWebhookRouter(orm: MikroORM, services: Services, limiter: 
     res.set('Cache-Control', 'no-store');
     const limit = await limiter.check({ kind: 'anonymous' }, ['POST /integrations/stripe/:id'], DELIVERY_POLICY, req.ip ?? '');
     res.set(limit.headers);
-    if (!limit.allowed) return res.status(429).json({ error: 'Too many requests' });
+    if (!limit.allowed)
+      return res.status(429).json(errorBody(new DomainError('RATE_LIMITED', `Too many requests; retry in ${limit.headers['Retry-After']} s`)));
     const id = String(req.params.id);
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = isUuid(id)
@@ -27,9 +29,9 @@ export function stripeWebhookRouter(orm: MikroORM, services: Services, limiter: 
       : ({ status: 'unknown-integration' } as const);
     switch (result.status) {
       case 'unknown-integration':
-        return res.status(404).json({ error: 'No such billing integration' });
+        return res.status(404).json(errorBody(notFound('No such billing integration')));
       case 'invalid':
-        return res.status(400).json({ error: `Invalid signature: ${result.reason}` });
+        return res.status(400).json(errorBody(validationError(`Invalid signature: ${result.reason}`, 'Stripe-Signature')));
       case 'duplicate':
         return res.status(200).json({ received: true, duplicate: true });
       default:

@@ -17,6 +17,8 @@ export const TRACKER_EVENT = 'affiliate-referral';
  * under first_click a kept click stays (the new visit is still counted), under last_click the new one replaces it.
  * Values that the endpoint would refuse are trimmed or dropped here, so a long URL never costs the click.
  * `data-cookie="<name>"` names the cookie otherwise (two programs' tags on one site keep their clicks apart).
+ * `data-cookie-domain="shop.com"` shares the cookie with the site's other hosts (www., checkout.): applied only on
+ * that host or one under it, else (and when the browser refuses it, e.g. a public suffix) the cookie stays host-only.
  */
 export const TRACKER_JS = `/* Affiliate tracker: <script src=".../tracker.js" data-program="pk_..."></script> */
 (function () {
@@ -27,6 +29,10 @@ export const TRACKER_JS = `/* Affiliate tracker: <script src=".../tracker.js" da
   var api = s.src.replace(/\\/tracker\\.js([?#].*)?$/, '');
   var c0 = s.getAttribute('data-cookie');
   var NAME = c0 && /^[A-Za-z0-9_-]{1,64}$/.test(c0) ? c0 : '${TRACKER_COOKIE}';
+  // Only this page's host or a parent of it: the browser would drop a cookie for any other domain.
+  var h = location.hostname;
+  var d = (s.getAttribute('data-cookie-domain') || '').replace(/^\\./, '').toLowerCase();
+  var DOMAIN = d && (h === d || h.slice(-d.length - 1) === '.' + d) ? d : '';
 
   function read() {
     var m = document.cookie.match(new RegExp('(?:^|;\\\\s*)' + NAME + '=(\\\\d{1,16})(?:;|$)'));
@@ -62,8 +68,14 @@ export const TRACKER_JS = `/* Affiliate tracker: <script src=".../tracker.js" da
       var id = String(c.clickId);
       var now = read();
       if (now && c.attributionModel !== 'last_click') return;
-      document.cookie = NAME + '=' + id + '; Max-Age=' + c.cookieWindowDays * 86400 + '; Path=/; SameSite=Lax' +
-        (location.protocol === 'https:' ? '; Secure' : '');
+      var attrs = '; Max-Age=' + c.cookieWindowDays * 86400 + '; Path=/; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '');
+      if (DOMAIN) {
+        // A host-only cookie of the same name would shadow the shared one on this host: replaced by it.
+        document.cookie = NAME + '=; Max-Age=0; Path=/';
+        document.cookie = NAME + '=' + id + attrs + '; Domain=' + DOMAIN;
+      }
+      // Host-only without a domain, or when the browser refused it (a public suffix such as co.uk, an IP address).
+      if (!DOMAIN || read() !== id) document.cookie = NAME + '=' + id + attrs;
       if (id !== now) expose(id);
     })
     .catch(function () {});

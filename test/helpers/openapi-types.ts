@@ -221,7 +221,7 @@ export interface paths {
         put?: never;
         /**
          * Record a click on a link from your own server
-         * @description For sites that resolve `?ref=<slug>` themselves: records a click on the link `link` with the visitor's referrer, user agent, address and landing URL, and answers the click, whose `id` you pass to `POST /referrals` as `affiliateId`. Repeated clicks by one visitor on one link within 30 minutes count once.
+         * @description For sites that resolve `?ref=<slug>` themselves: records a click on the link `link` with the visitor's referrer, user agent, address and landing URL, and answers the click, whose `id` you pass to `POST /referrals` as `affiliateId`. Repeated clicks by one visitor on one link within 30 minutes count once. A known robot's `userAgent` (crawlers, link previewers) records and counts nothing, as `/r/...` and `POST /public/clicks` do: the answer has `id: null`.
          */
         post: operations["recordClick"];
         delete?: never;
@@ -949,9 +949,9 @@ export interface components {
         Click: {
             /**
              * Format: int64
-             * @description Click id, a positive integer: the click_id the tracking redirect adds.
+             * @description Click id, a positive integer: the click_id the tracking redirect adds. null: nothing was recorded (a known robot).
              */
-            id: number;
+            id: number | null;
             /** @description The slug the visit came through; null once that link is deleted. */
             link: string | null;
             /** @description The link (UUID); null once that link is deleted. */
@@ -966,7 +966,7 @@ export interface components {
             landingUrl: string | null;
             /**
              * Format: date-time
-             * @description When it was created: an ISO 8601 date-time in UTC.
+             * @description When it was created: an ISO 8601 date-time in UTC. For a known robot's visit (id null), when it was reported.
              */
             createdAt: string;
         };
@@ -9456,13 +9456,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid signature: No signatures found matching the expected signature for payload"
+                     *       "error": "Invalid signature: No signatures found matching the expected signature for payload",
+                     *       "code": "VALIDATION_FAILED"
                      *     }
                      */
-                    "application/json": {
-                        /** @description What went wrong, in one sentence. */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description No integration with this id (deleted, or never made). */
@@ -9473,30 +9471,61 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "No such billing integration"
+                     *       "error": "No such billing integration",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
-                    "application/json": {
-                        /** @description What went wrong, in one sentence. */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description Too many deliveries from this address; Stripe retries later. */
             429: {
+                headers: {
+                    /** @description Seconds to wait before delivering again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The event could not be processed (a defect, logged with the request id): nothing of it stays, and Stripe delivers it again. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "Too many requests"
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
                      *     }
                      */
-                    "application/json": {
-                        /** @description What went wrong, in one sentence. */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description The database cannot be reached: nothing was recorded, and Stripe delivers the event again later. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before delivering again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
                 };
             };
         };

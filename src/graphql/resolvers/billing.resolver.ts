@@ -42,7 +42,7 @@ export class BillingResolver {
   }
 
   @Mutation(() => BillingIntegrationType, {
-    description: `Disconnects an integration: its URL answers 404 from now on and its event log goes. ${SESSION_ONLY}`,
+    description: `Disconnects an integration: its URL answers 404 from now on and its event log goes. programId may be omitted: the integration names its program. ${SESSION_ONLY}`,
   })
   deleteBillingIntegration(
     @Args() { programId }: ProgramArg,

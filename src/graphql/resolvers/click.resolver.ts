@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Mutation, Resolver } from 'type-graphql';
-import { clickView } from '../../modules/clicks/click.view';
+import { clickView, robotClickView } from '../../modules/clicks/click.view';
 import type { GraphQLContext } from '../context';
 import { ProgramArg } from '../types/args.type';
 import { ClickType, PublicClickInput, PublicClickType, RecordClickInput } from '../types/click.type';
@@ -11,7 +11,7 @@ export class ClickResolver {
   @ValidateArgs({ input: RecordClickBody })
   @Mutation(() => ClickType, {
     description:
-      "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given).",
+      "Records a click your server saw on one of the program's links; counts on the link and affiliate (once per visitor and link per 30 minutes when ip is given). A known robot's userAgent records nothing: the answer has id null.",
   })
   async recordClick(
     @Args() { programId }: ProgramArg,
@@ -20,6 +20,7 @@ export class ClickResolver {
   ) {
     const { link, ...meta } = input;
     const r = await ctx.services.clicks.recordClick(ctx, programId, link, meta);
+    if (!r.click) return { ...robotClickView(r.link, meta), createdAt: new Date() };
     return { ...clickView(r.click, r.link.link), createdAt: r.click.createdAt };
   }
 

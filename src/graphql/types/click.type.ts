@@ -7,14 +7,18 @@ import type { GraphQLInput } from './input-shape';
 
 @ObjectType('Click', { description: 'A visit through an affiliate link; its numeric id is accepted wherever an affiliate is identified.' })
 export class ClickType {
-  @Field(() => GraphQLSafeInt, { description: 'Click id, a positive integer: the click_id the tracking redirect adds.' }) id!: number;
+  @Field(() => GraphQLSafeInt, {
+    nullable: true,
+    description: 'Click id, a positive integer: the click_id the tracking redirect adds. null: nothing was recorded (a known robot).',
+  })
+  id!: number | null;
   @Field(() => String, { nullable: true, description: 'The slug the visit came through; null once that link is deleted.' }) link!: string | null;
   @Field(() => ID, { nullable: true, description: 'The link (UUID); null once that link is deleted.' }) linkId!: string | null;
   @Field(() => ID, { description: 'The affiliate credited with the click (UUID).' }) affiliateId!: string;
   @Field(() => String, { nullable: true, description: 'The page the visitor came from, as reported; null: unknown.' }) referrer!: string | null;
   @Field(() => String, { nullable: true, description: "The visitor's browser (User-Agent), as reported; null: unknown." }) userAgent!: string | null;
   @Field(() => String, { nullable: true, description: 'The page of your site the visitor landed on, as reported; null: unknown.' }) landingUrl!: string | null;
-  @Field({ description: CREATED_AT }) createdAt!: Date;
+  @Field({ description: `${CREATED_AT} For a known robot's visit (id null), when it was reported.` }) createdAt!: Date;
 }
 
 @InputType({ description: 'A click seen by your own server; the visitor IP is stored only as a hash.' })

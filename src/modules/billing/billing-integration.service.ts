@@ -11,6 +11,7 @@ import {
   deleteIntegrationRow,
   insertIntegration,
   integrationById,
+  integrationOfOwner,
   integrationsOf,
   type BillingEventRow,
   type BillingEventsFilter,
@@ -67,10 +68,17 @@ export class BillingIntegrationService {
     return integrationsOf(ctx.em, program.id);
   }
 
-  /** Disconnects an integration: its URL answers 404 from now on, and its event log goes with it. */
+  /**
+   * Disconnects an integration: its URL answers 404 from now on, and its event log goes with it. A session may
+   * name it by its id alone (it is looked up among the user's programs: another user's answers as none).
+   */
   async deleteIntegration(ctx: ServiceContext, programId: string | null | undefined, id: string): Promise<BillingIntegration> {
-    const program = await this.programs.requireProgram(ctx, programId);
-    const found = isUuid(id) ? await integrationById(ctx.em, program.id, id) : null;
+    const a = ctx.actor;
+    const byIdAlone = !programId && a.kind === 'session';
+    const owned = byIdAlone && isUuid(id) ? await integrationOfOwner(ctx.em, a.userId, id) : null;
+    if (byIdAlone && !owned) throw notFound('No such billing integration in your programs');
+    const program = await this.programs.requireProgram(ctx, programId ?? owned?.programId);
+    const found = owned ?? (isUuid(id) ? await integrationById(ctx.em, program.id, id) : null);
     if (!found) throw notFound('No such billing integration in this program');
     await translated(deleteIntegrationRow(ctx.em, program.id, found.id));
     return found;

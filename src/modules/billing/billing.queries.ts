@@ -15,6 +15,12 @@ export async function integrationById(em: EntityManager, programId: string, id: 
   return (await detachedRows(em, BillingIntegration, 'select * from billing_integrations where program_id = ? and id = ?', [programId, id]))[0] ?? null;
 }
 
+/** An integration of one of the user's programs, named by its id alone (as deleteBillingIntegration(id) names it). */
+export async function integrationOfOwner(em: EntityManager, ownerId: string, id: string): Promise<BillingIntegration | null> {
+  const sql = 'select * from billing_integrations where program_id in (select id from programs where owner_id = ?) and id = ?';
+  return (await detachedRows(em, BillingIntegration, sql, [ownerId, id]))[0] ?? null;
+}
+
 /** The integration a provider's delivery names in its URL: the URL carries no program, so this looks across programs by id. */
 export async function integrationForDelivery(em: EntityManager, id: string): Promise<BillingIntegration | null> {
   const rows = await detachedRows(
@@ -49,11 +55,6 @@ export async function claimBillingEvent(
     [e.programId, e.integrationId, e.eventId, e.type, e.outcome, e.detail],
   );
   return rows.length > 0;
-}
-
-/** Events of one Stripe customer take turns until commit, so the customer becomes one referral however many arrive at once. */
-export async function lockStripeCustomer(em: EntityManager, programId: string, customer: string): Promise<void> {
-  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`stripe-customer:${programId}:${customer}`]);
 }
 
 /** Sets what a claimed event did. */
@@ -153,12 +154,14 @@ export async function addRefund(em: EntityManager, s: Scope, refundId: string, p
 }
 
 /**
- * The integration's payment bookkeeping (refunds, charges, payment→invoice links, and the refund check after a
- * sale) takes turns until commit: each step reads what the others wrote, so two refunds, or a refund and its
- * link, arriving at once are both counted.
+ * The program's Stripe events take turns until commit, whatever integration delivers them. Each may lock
+ * affiliate, link, code and sale rows in an order of its own (a referral before its held sale, a sale before
+ * its refunds); one lock taken first makes them wait instead of deadlocking, and each reads what the previous
+ * one wrote (one referral per customer, two refunds at once both counted). Stripe delivers a program's events
+ * at a pace one transaction at a time keeps up with.
  */
-export async function lockStripePayments(em: EntityManager, s: Scope): Promise<void> {
-  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`stripe-payments:${s.programId}:${s.integrationId}`]);
+export async function lockStripeIngestion(em: EntityManager, programId: string): Promise<void> {
+  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`stripe-ingestion:${programId}`]);
 }
 
 /**
@@ -181,19 +184,35 @@ export async function refundedOfInvoice(em: EntityManager, s: Scope, invoiceId: 
 }
 
 /**
- * Records that an event of `created` (Unix seconds) is applied to a subscription: false when a newer one was
- * applied already (Stripe does not deliver in order; an older status must not overwrite a newer one).
+ * Records that an event of `created` (Unix seconds) is applied to a subscription of `customer`, with the status it
+ * carries: false when a newer one was applied already (Stripe does not deliver in order; an older status must not
+ * overwrite a newer one).
  */
-export async function applySubscriptionEvent(em: EntityManager, s: Scope, subscriptionId: string, created: number): Promise<boolean> {
+export async function applySubscriptionEvent(
+  em: EntityManager,
+  s: Scope,
+  sub: { id: string; customer: string; status: string; created: number },
+): Promise<boolean> {
   const rows = await execute<unknown[]>(
     em,
-    `insert into billing_subscriptions (program_id, integration_id, subscription_id, event_created) values (?, ?, ?, ?)
-     on conflict (program_id, integration_id, subscription_id) do update set event_created = excluded.event_created
+    `insert into billing_subscriptions (program_id, integration_id, subscription_id, event_created, customer, status) values (?, ?, ?, ?, ?, ?)
+     on conflict (program_id, integration_id, subscription_id) do update
+       set event_created = excluded.event_created, customer = excluded.customer, status = excluded.status
        where billing_subscriptions.event_created <= excluded.event_created
      returning 1`,
-    [s.programId, s.integrationId, subscriptionId, created],
+    [s.programId, s.integrationId, sub.id, sub.created, sub.customer, sub.status],
   );
   return rows.length > 0;
+}
+
+/** The status of the customer's most recently changed subscription, as Stripe names it, if one was seen. */
+export async function latestSubscriptionStatus(em: EntityManager, programId: string, customer: string): Promise<string | null> {
+  const rows = await execute<Array<{ status: string }>>(
+    em,
+    'select status from billing_subscriptions where program_id = ? and customer = ? and status is not null order by event_created desc limit 1',
+    [programId, customer],
+  );
+  return rows[0]?.status ?? null;
 }
 
 /** Whether this integration received the event already (before asking Stripe's API about it). */

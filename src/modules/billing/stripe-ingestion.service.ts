@@ -21,8 +21,8 @@ import {
   type HeldInvoice,
   integrationForDelivery,
   invoiceOfPayment,
-  lockStripeCustomer,
-  lockStripePayments,
+  latestSubscriptionStatus,
+  lockStripeIngestion,
   paymentOfCharge,
   refundedOfInvoice,
   releaseHeldInvoices,
@@ -56,6 +56,9 @@ const PLACEHOLDER_DOMAIN = '@customer.stripe.invalid';
 
 /** Stripe's subscription statuses as the referral's (paused has none: such an event is ignored). */
 const SUBSCRIPTION_STATUS: Record<string, string> = { incomplete_expired: 'expired' };
+
+/** A name or email as a buyer typed it, without what PostgreSQL cannot store (U+0000) or blank ends; null when nothing is left. */
+const typed = (v: string | null | undefined): string | null => v?.replace(/\u0000/g, '').trim() || null;
 
 /** An id from a field that holds an id or the expanded object. */
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
@@ -102,6 +105,8 @@ export class StripeIngestionService {
     try {
       return await inTransaction(ctx, async (tx) => {
         if (!(await claimBillingEvent(tx.em, { ...base, outcome: 'ignored', detail: 'processing' }))) return { status: 'duplicate' as const };
+        // After the claim: a concurrent duplicate waits on the claim's key, never on this lock.
+        await lockStripeIngestion(tx.em, program.id);
         const result = await this.handle(tx, program, { programId: program.id, integrationId: integration.id }, event);
         await settleBillingEvent(tx.em, program.id, integration.id, event.id, result.outcome, result.detail);
         return { status: 'processed' as const, ...result };
@@ -177,17 +182,17 @@ export class StripeIngestionService {
   }
 
   /**
-   * Makes the Stripe customer a referral of the affiliate `ref` names (UUID, link slug or click id), once: the
-   * customer's lock makes concurrent events for it take turns, and a customer already referred stays so.
+   * Makes the Stripe customer a referral of the affiliate `ref` names (UUID, link slug or click id), once (the
+   * program's events take turns: lockStripeIngestion); a customer already referred stays so.
    */
   private attribute(tx: ServiceContext, program: Program, customer: string, refs: Array<string | null | undefined>, who: Who): Promise<Outcome> {
     return this.referOnce(tx, program, customer, who, async () => {
-      const given = refs.map((r) => r?.trim()).filter((r): r is string => !!r);
+      const given = refs.map(typed).filter((r): r is string => !!r);
       if (!given.length) return ignored('no affiliate reference (client_reference_id or metadata.affiliate_ref)');
       // The first reference that names an affiliate of the program wins.
       for (const ref of given) {
         const referral = await this.referrals.createReferral(tx, program.id, { affiliateId: ref, ...this.details(customer, who) });
-        if (referral) return recorded(`referral ${referral.id} for customer ${customer}${await this.releaseHeld(tx, program, customer, referral)}`);
+        if (referral) return recorded(`referral ${referral.id} for customer ${customer}${await this.settleReferred(tx, program, customer, referral)}`);
       }
       return ignored(`no affiliate matches ${given.map((r) => JSON.stringify(r)).join(' or ')}`);
     });
@@ -199,11 +204,10 @@ export class StripeIngestionService {
   }
 
   /**
-   * The customer's referral made once: concurrent events of one customer take turns on its lock; one already
-   * referred stays so (taking the details a placeholder lacked), otherwise `refer` makes it.
+   * The customer's referral made once: one already referred stays so (taking the details a placeholder lacked),
+   * otherwise `refer` makes it.
    */
   private async referOnce(tx: ServiceContext, program: Program, customer: string, who: Who, refer: () => Promise<Outcome>): Promise<Outcome> {
-    await lockStripeCustomer(tx.em, program.id, customer);
     const existing = await this.referralOf(tx, program, customer);
     return existing ? this.completeDetails(tx, program, customer, existing, who) : refer();
   }
@@ -224,19 +228,20 @@ export class StripeIngestionService {
     if (!code) return ignored(`promotion code ${idOf(promo)} is none of the program's promotional codes with an affiliate`);
     const referral = await this.referrals.createReferral(tx, program.id, { promoCode: code, ...this.details(customer, who) });
     if (!referral) return ignored(`promotional code ${code} has no affiliate`);
-    const released = await this.releaseHeld(tx, program, customer, referral);
+    const released = await this.settleReferred(tx, program, customer, referral);
     return { ...recorded(`promotion code ${code}: referral ${referral.id} for customer ${customer}${released}`), referral };
   }
 
   /** A referral's name and email from the customer's, or what stays recognisable as unknown until a customer event brings them. */
   private details(customer: string, who: Who) {
-    return { name: who.name?.trim() || customer, email: who.email?.trim() || `${customer}${PLACEHOLDER_DOMAIN}`, referredUserExternalId: customer };
+    return { name: typed(who.name) ?? customer, email: typed(who.email) ?? `${customer}${PLACEHOLDER_DOMAIN}`, referredUserExternalId: customer };
   }
 
   /** A referral made before its customer's details arrived (from a subscription or an invoice) takes them now. */
   private async completeDetails(tx: ServiceContext, program: Program, customer: string, existing: Referral, who: Who): Promise<Outcome> {
-    if (existing.email.endsWith(PLACEHOLDER_DOMAIN) && who.email?.trim()) {
-      await this.referrals.updateReferral(tx, program.id, existing.id, { email: who.email.trim(), name: who.name?.trim() || existing.name });
+    const email = typed(who.email);
+    if (existing.email.endsWith(PLACEHOLDER_DOMAIN) && email) {
+      await this.referrals.updateReferral(tx, program.id, existing.id, { email, name: typed(who.name) ?? existing.name });
       return recorded(`referral ${existing.id} has the name and email of customer ${customer}`);
     }
     return ignored(`customer ${customer} is already referral ${existing.id}`);
@@ -251,38 +256,43 @@ export class StripeIngestionService {
   }
 
   /**
-   * The sales of the customer's invoices held while it was not attributed (Stripe delivers out of order:
-   * invoice.paid may come before the session naming the affiliate). Answers what it recorded, for the log.
+   * What a new referral missed while its customer was not attributed (Stripe delivers out of order: the
+   * subscription and invoice.paid may come before the session naming the affiliate): its subscription's newest
+   * status, and the sales of its held invoices. Answers what it recorded, for the log.
    */
-  private async releaseHeld(tx: ServiceContext, program: Program, customer: string, referral: Referral): Promise<string> {
-    const held = await releaseHeldInvoices(tx.em, program.id, customer);
+  private async settleReferred(tx: ServiceContext, program: Program, customer: string, referral: Referral): Promise<string> {
     const done: string[] = [];
-    for (const h of held) {
-      const outcome = await this.saleOf(tx, program, { programId: program.id, integrationId: h.integrationId }, h.invoice, referral);
-      done.push(outcome.detail);
+    const status = referralStatusOf(await latestSubscriptionStatus(tx.em, program.id, customer));
+    if (status && status !== referral.subscriptionStatus) {
+      await this.referrals.updateReferral(tx, program.id, referral.id, { subscriptionStatus: status });
+      done.push(`subscription ${status}`);
     }
-    return done.length ? `; held invoices: ${done.join('; ')}` : '';
+    for (const h of await releaseHeldInvoices(tx.em, program.id, customer)) {
+      const outcome = await this.saleOf(tx, program, { programId: program.id, integrationId: h.integrationId }, h.invoice, referral);
+      done.push(`held invoice: ${outcome.detail}`);
+    }
+    return done.length ? `; ${done.join('; ')}` : '';
   }
 
   /**
    * Attribution from the subscription's metadata, then its status on the customer's referral, unless an event
-   * of the subscription newer than this one (by Stripe's `created`) was applied already.
+   * of the subscription newer than this one (by Stripe's `created`) was applied already. The status is kept
+   * for a customer not referred yet: its attribution applies it (settleReferred).
    */
   private async subscription(tx: ServiceContext, program: Program, scope: Scope, sub: Stripe.Subscription, created: number): Promise<Outcome> {
     const customer = idOf(sub.customer)!;
-    const ref = sub.metadata?.affiliate_ref ?? null;
-    let attributed: Outcome | null = null;
-    if (ref) attributed = await this.attribute(tx, program, customer, [ref], {});
+    const newest = await applySubscriptionEvent(tx.em, scope, { id: sub.id, customer, status: sub.status, created });
+    const ref = typed(sub.metadata?.affiliate_ref);
+    const attributed = ref ? await this.attribute(tx, program, customer, [ref], {}) : null;
+    const made = attributed?.outcome === 'recorded' ? attributed : null;
     const referral = await this.referralOf(tx, program, customer);
-    if (!referral) return attributed ?? ignored(`customer ${customer} was not referred`);
-    if (!(await applySubscriptionEvent(tx.em, scope, sub.id, created)))
-      return attributed?.outcome === 'recorded' ? attributed : ignored(`subscription ${sub.id} has a newer event applied already`);
-    const status = SUBSCRIPTION_STATUS[sub.status] ?? sub.status;
-    if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) return ignored(`subscription status ${sub.status} has no referral status`);
-    if (referral.subscriptionStatus === status)
-      return attributed?.outcome === 'recorded' ? attributed : ignored(`referral ${referral.id} is ${status} already`);
+    if (!referral) return attributed ?? ignored(`customer ${customer} was not referred (the status ${sub.status} applies if it is)`);
+    if (!newest) return made ?? ignored(`subscription ${sub.id} has a newer event applied already`);
+    const status = referralStatusOf(sub.status);
+    if (!status) return made ?? ignored(`subscription status ${sub.status} has no referral status`);
+    if (referral.subscriptionStatus === status) return made ?? ignored(`referral ${referral.id} is ${status} already`);
     await this.referrals.updateReferral(tx, program.id, referral.id, { subscriptionStatus: status });
-    return recorded(`${attributed?.outcome === 'recorded' ? `${attributed.detail}; ` : ''}referral ${referral.id} subscription ${status}`);
+    return recorded(`${made ? `${made.detail}; ` : ''}referral ${referral.id} subscription ${status}`);
   }
 
   /**
@@ -306,13 +316,18 @@ export class StripeIngestionService {
       amount_paid: invoice.amount_paid,
       currency: invoice.currency,
       tax: (invoice.total_taxes ?? []).reduce((sum, t) => sum + (t.amount ?? 0), 0),
-      customer_name: invoice.customer_name?.trim() || null,
-      customer_email: invoice.customer_email?.trim() || null,
+      customer_name: typed(invoice.customer_name),
+      customer_email: typed(invoice.customer_email),
     };
-    await lockStripeCustomer(tx.em, program.id, customer);
-    const referral = await this.referralOf(tx, program, customer);
-    if (referral) return this.saleOf(tx, program, scope, held, referral);
     const who = { name: held.customer_name, email: held.customer_email };
+    // The subscription's metadata, as the invoice carries it, names the affiliate of a customer not referred yet.
+    const subRef = typed(invoice.parent?.subscription_details?.metadata?.affiliate_ref);
+    const attributed = subRef && !(await this.referralOf(tx, program, customer)) ? await this.attribute(tx, program, customer, [subRef], who) : null;
+    const referral = await this.referralOf(tx, program, customer);
+    if (referral) {
+      const sale = await this.saleOf(tx, program, scope, held, referral);
+      return attributed?.outcome === 'recorded' ? recorded(`${attributed.detail}; ${sale.detail}`) : sale;
+    }
     for (const promo of promotionCodesOn(invoice)) {
       const credited = await this.tryCredit(tx, program, customer, promo, who);
       if (credited.referral) {
@@ -350,8 +365,6 @@ export class StripeIngestionService {
    */
   private async saleOf(tx: ServiceContext, program: Program, scope: Scope, invoice: HeldInvoice, referral: Referral): Promise<Outcome> {
     const amount = majorUnits(invoice.amount_paid, invoice.currency);
-    // Before the sale's rows are locked: a refund holds this lock while it locks them (one order, no deadlock).
-    await lockStripePayments(tx.em, scope);
     const { sale, replayed } = await this.sales.recordSale(tx, program.id, {
       referralId: referral.id,
       name: invoice.customer_name || referral.name,
@@ -374,7 +387,6 @@ export class StripeIngestionService {
     const pi = idOf(p.payment?.payment_intent);
     const invoice = idOf(p.invoice);
     if (!pi || !invoice) return ignored(`invoice payment ${p.id} names no payment intent`);
-    await lockStripePayments(tx.em, scope);
     await rememberInvoicePayment(tx.em, scope, pi, invoice);
     const refunds =
       (await refundedOfInvoice(tx.em, scope, invoice)) > 0 ? `; ${(await this.refundInvoice(tx, program, scope, invoice, p.currency)).detail}` : '';
@@ -385,7 +397,6 @@ export class StripeIngestionService {
   private async chargeRefunded(tx: ServiceContext, program: Program, scope: Scope, charge: Stripe.Charge): Promise<Outcome> {
     const pi = idOf(charge.payment_intent);
     if (!pi) return ignored(`charge ${charge.id} names no payment intent`);
-    await lockStripePayments(tx.em, scope);
     await rememberCharge(tx.em, scope, charge.id, pi, charge.amount_refunded);
     for (const r of charge.refunds?.data ?? []) {
       if (r.status === 'succeeded' || r.status === 'pending') await addRefund(tx.em, scope, r.id, pi, r.amount);
@@ -396,7 +407,6 @@ export class StripeIngestionService {
   /** One refund, counted once however many events carry it; the payment's refunds so far decide. */
   private async refundCreated(tx: ServiceContext, program: Program, scope: Scope, refund: Stripe.Refund): Promise<Outcome> {
     if (refund.status === 'failed' || refund.status === 'canceled') return ignored(`refund ${refund.id} is ${refund.status}`);
-    await lockStripePayments(tx.em, scope);
     const charge = idOf(refund.charge);
     const pi = idOf(refund.payment_intent) ?? (charge ? await paymentOfCharge(tx.em, scope, charge) : null);
     if (!pi) return ignored(`refund ${refund.id} names no payment known here (charge.refunded links its charge)`);
@@ -413,16 +423,31 @@ export class StripeIngestionService {
 
   /**
    * Refunds the invoice's sale up to what was refunded of the invoice in all, over every payment of it
-   * (SaleCorrections.refundUpTo: cumulative, in proportion, never twice). Called with the payments' lock held.
+   * (SaleCorrections.refundUpTo: cumulative, in proportion, never twice). A refund the program's rules refuse
+   * (its window, a commission paid out) changes the sale in nothing, in a savepoint: what the same event brought
+   * besides (the sale itself, a payment's link, the refund's bookkeeping) stays.
    */
   private async refundInvoice(tx: ServiceContext, program: Program, scope: Scope, invoice: string, currency: string): Promise<Outcome> {
     const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
     if (!sale) return ignored(`invoice ${invoice} recorded no sale (yet: the refund applies when it does)`);
     const amount = majorUnits(await refundedOfInvoice(tx.em, scope, invoice), currency);
-    const done = await this.sales.refundUpTo(tx, program.id, sale.id, String(amount));
+    let done: Awaited<ReturnType<SaleService['refundUpTo']>>;
+    try {
+      done = await inTransaction(tx, (inner) => this.sales.refundUpTo(inner, program.id, sale.id, String(amount)));
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
+      return ignored(`sale ${sale.id}: refund refused: ${err.message}`);
+    }
     if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
     return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);
   }
+}
+
+/** A Stripe subscription status as the referral's subscriptionStatus (paused has none). */
+function referralStatusOf(stripeStatus: string | null): string | null {
+  if (!stripeStatus) return null;
+  const status = SUBSCRIPTION_STATUS[stripeStatus] ?? stripeStatus;
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? status : null;
 }
 
 /** A referral's name and email as an event carries them. */

@@ -57,7 +57,7 @@ export async function linkClickSince(em: EntityManager, programId: string, linkI
 /** A new click: one insert (program_id among its columns), nothing else of the unit of work. */
 export async function insertClick(
   em: EntityManager,
-  fields: Pick<Click, 'programId' | 'affiliateId' | 'linkId' | 'referrer' | 'userAgent' | 'ipHash' | 'visitorHash' | 'landingUrl'>,
+  fields: Pick<Click, 'programId' | 'affiliateId' | 'linkId' | 'referrer' | 'userAgent' | 'ipHash' | 'addressHash' | 'visitorHash' | 'landingUrl'>,
 ): Promise<Click> {
   return insertEntity(em, Click, fields);
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { addressBucket } from '../../common/client-address';
 import { DomainError, notFound } from '../../common/errors';
 import { isClickId, isUuid } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
@@ -61,12 +62,19 @@ export class ClickService {
   /**
    * Records a click reported by the program's own server (POST /clicks) for a slug of the program. With the
    * visitor's `ip` it is de-duplicated like a public visit (a repeat answers the counted click); without, each counts.
+   * A known robot's `userAgent` records nothing (click null), as at /r/... and the tracker's endpoint.
    */
-  async recordClick(ctx: ServiceContext, programId: string | null | undefined, slug: string, meta: ClickMeta): Promise<{ click: Click; link: AffiliateLink }> {
+  async recordClick(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    slug: string,
+    meta: ClickMeta,
+  ): Promise<{ click: Click | null; link: AffiliateLink }> {
     const program = await this.programs.requireProgram(ctx, programId);
     // The slug is not blank and at most 200 characters: the edge's check (RecordClickBody).
     const link = await findLinkBySlug(ctx.em, program.id, slug.trim());
     if (!link) throw notFound('No link with this slug in this program');
+    if (isKnownBot(meta.userAgent)) return { click: null, link };
     const { hashKey } = await this.programSettings(ctx, program.id);
     const { click } = await this.count(ctx, link, hashKey, meta);
     return { click, link };
@@ -180,6 +188,8 @@ export class ClickService {
         userAgent: clip(meta.userAgent, 500),
         // The address is kept only as a hash keyed by the program's secret, so it can count uniques but not be read back.
         ipHash: meta.ip ? hash(meta.ip) : null,
+        // Its bucket too: an affiliate's known address (referrals' self-referral rule) also covers its IPv6 /64.
+        addressHash: meta.ip ? hash(addressBucket(meta.ip)) : null,
         visitorHash,
         landingUrl: clip(meta.landingUrl, 2000),
       });

@@ -86,21 +86,24 @@ export async function markSelfReferral(em: EntityManager, programId: string, id:
 export const KNOWN_ADDRESS_DAYS = 90;
 
 /**
- * Whether the click came from an address the affiliate is known at: the address (its keyed hash) of the click of
- * one of the affiliate's own self-referrals. Driven from the affiliate's self-referrals (referrals_affiliate_idx),
- * few, and their clicks by primary key; a click without an address matches nothing. Only such clicks of the
- * last KNOWN_ADDRESS_DAYS count.
+ * Whether the click is the affiliate's own: the click of one of its self-referrals, or one from an address the
+ * affiliate is known at (that of such a click of the last KNOWN_ADDRESS_DAYS). Addresses compare by bucket
+ * (addressBucket: IPv6 by its /64, IPv4-mapped as IPv4) through address_hash; clicks from before it was kept have
+ * none and match by the exact address (ip_hash). Driven from the affiliate's self-referrals (referrals_affiliate_idx),
+ * few, and both clicks by primary key; a click without an address matches only itself.
  */
-export async function clickFromSelfReferralAddress(em: EntityManager, programId: string, affiliateId: string, clickId: number): Promise<boolean> {
+export async function clickOfTheAffiliate(em: EntityManager, programId: string, affiliateId: string, clickId: number): Promise<boolean> {
   const [row] = await execute<{ known: boolean }[]>(
     em,
     `select exists (
        select 1 from referrals r
          join clicks k on k.program_id = r.program_id and k.id = r.click_id
-         join clicks c on c.program_id = k.program_id and c.ip_hash = k.ip_hash
-        where r.program_id = ? and r.affiliate_id = ? and r.self_referral and c.id = ?
-          and k.created_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})) as known`,
-    [programId, affiliateId, clickId],
+         join clicks c on c.program_id = k.program_id and c.id = ?
+        where r.program_id = ? and r.affiliate_id = ? and r.self_referral
+          and (k.id = c.id
+               or (k.created_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})
+                   and (k.address_hash = c.address_hash or k.ip_hash = c.ip_hash)))) as known`,
+    [clickId, programId, affiliateId],
   );
   return row.known;
 }

@@ -12,8 +12,8 @@ import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
 import type { Referral, SubscriptionStatus } from './referral.entity';
+import { isSelfReferral } from './referral.finder';
 import {
-  clickFromSelfReferralAddress,
   markSelfReferral,
   customerWasReferred,
   deleteReferralRow,
@@ -129,7 +129,7 @@ export class ReferralService {
         who = a ? await attributeToAffiliate(tx.em, program.id, a) : null;
       }
       if (!who) return null;
-      const selfReferral = await isSelfReferral(tx, program.id, who, email);
+      const selfReferral = await isSelfReferral(tx.em, program.id, who.affiliate, email, who.clickId);
       // The referral with its affiliate's and link's counters, in one statement.
       const referral = await insertReferral(tx.em, {
         programId: program.id,
@@ -197,20 +197,6 @@ export class ReferralService {
       return rows.map((r) => ({ id: r.id, email: r.email }));
     });
   }
-}
-
-/**
- * A self-referral: the referred email reaches the affiliate's own mailbox (case-insensitive, `+tags` ignored), or
- * the referral's click came from an address the affiliate is known at. What this server knows of an affiliate's
- * addresses: it never sees the affiliate itself (affiliates do not sign in here, and the API key that creates
- * them is the merchant's server, not the affiliate), so an address becomes known when the affiliate gives itself
- * away: the click behind one of its self-referrals came from where the affiliate was. A later referral through a
- * click from that address, under another email, is the affiliate again. Addresses are compared as clicks keep
- * them (keyed hashes); a referral without a click is judged by its email alone.
- */
-async function isSelfReferral(tx: ServiceContext, programId: string, who: Attribution, email: string): Promise<boolean> {
-  if (sameMailbox(email, who.affiliate.email)) return true;
-  return who.clickId != null && clickFromSelfReferralAddress(tx.em, programId, who.affiliate.id, who.clickId);
 }
 
 /** The referrals of an email, newest first; none for a value that cannot be an email. */

@@ -95,16 +95,6 @@ export async function salesPage(
   return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)), sortValues: sortValuesOf(raw), q };
 }
 
-/** Whether a referral of the affiliate made from this click is a self-referral (through the affiliate's referrals, few). */
-export async function clickOfSelfReferral(em: EntityManager, programId: string, affiliateId: string, clickId: number): Promise<boolean> {
-  const [row] = await execute<Array<{ self: boolean }>>(
-    em,
-    'select exists (select 1 from referrals where program_id = ? and affiliate_id = ? and click_id = ? and self_referral) as self',
-    [programId, affiliateId, clickId],
-  );
-  return row.self;
-}
-
 /** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */
 async function referralWithAffiliate(em: EntityManager, programId: string, condition: string, value: string) {
   const rows = await execute<Row[]>(

@@ -13,11 +13,10 @@ import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService, Redemption } from '../promo-codes/promotional-code.service';
 import type { Referral } from '../referrals/referral.entity';
-import { sameMailbox } from '../referrals/referral.rules';
+import { isSelfReferral } from '../referrals/referral.finder';
 import type { Sale } from './sale.entity';
 import { optionalText, type RecordSaleInput } from './sale.inputs';
 import {
-  clickOfSelfReferral,
   customerHasSales,
   insertSale,
   markCommissionLimitReached,
@@ -157,11 +156,8 @@ export class SaleRecorder {
       await markCommissionLimitReached(tx.em, program.id, sale.id);
     }
     // A self-referral's sales earn commissions that wait for the owner's approval (approveCommission): its
-    // referral says so, or, for a sale named by the click id or the affiliate, the buyer is the affiliate.
-    const selfReferral =
-      referral?.selfReferral === true ||
-      (!referral && sameMailbox(email, owner!.affiliate.email)) ||
-      (!referral && owner!.clickId != null && (await clickOfSelfReferral(tx.em, program.id, owner!.affiliate.id, owner!.clickId)));
+    // referral says so, or, for a sale named by the click id or the affiliate, the rule a referral would be flagged by.
+    const selfReferral = referral?.selfReferral === true || (!referral && (await isSelfReferral(tx.em, program.id, owner!.affiliate, email, owner!.clickId)));
     const commission = await recordCommission(tx, sale, terms, program.commissionHoldDays ?? 0, selfReferral);
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
     // Payable at once (no holding period): approved now; otherwise when the hold ends (payouts/commission-approver).

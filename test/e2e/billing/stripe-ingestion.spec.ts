@@ -376,7 +376,7 @@ describe('events out of order', () => {
     expect(await referralsOf(c, customer)).toEqual([]);
 
     const late = await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
-    expect(late.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoices: sale \d+/) });
+    expect(late.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoice: sale \d+/) });
     const [referral] = await referralsOf(c, customer);
     const sales = await salesOf(c, referral.id);
     expect(sales).toHaveLength(1);
@@ -567,7 +567,7 @@ describe('promotion codes as Stripe sends them', () => {
     expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.detail).toMatch(/held/);
     const s = session(customer, { discounts: [{ coupon: null, promotion_code: code.externalId }] });
     const res = await deliver(c, stripeEvent('checkout.session.completed', s));
-    expect(res.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoices: sale/) });
+    expect(res.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/held invoice: sale/) });
     const [referral] = await referralsOf(c, customer);
     expect(referral).toMatchObject({ affiliateId: owner.id, promoCode: code.code, email: s.customer_details.email });
     expect((await salesOf(c, referral.id)).map((x: any) => x.externalId)).toEqual([inv.id]);
@@ -708,6 +708,19 @@ describe('refunds', () => {
     expect(events.filter((e: any) => e.data.saleId === sale.id)).toHaveLength(1);
   });
 
+  test('a refund of a sale whose commission was marked paid is refused as PATCH /sales refuses it: logged, the commission kept', async () => {
+    const c = await connect();
+    const pi = `pi_${uniq()}`;
+    const sale = await paidSale(c, pi);
+    const paid = await server.graphql('mutation($id: SafeInt!) { markCommissionPaid(saleId: $id) { status } }', { id: sale.id }, c.p.key);
+    expect(paid.body.errors).toBeUndefined();
+    const res = await deliver(c, stripeEvent('charge.refunded', charge(pi, `ch_${uniq()}`, 10000, [{ id: `re_${uniq()}`, amount: 10000 }])));
+    expect(res).toMatchObject({ status: 200, body: { outcome: 'ignored', detail: expect.stringMatching(/refund refused: /) } });
+    expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 20, commission: { status: 'paid' } });
+    const patch = await server.api('PATCH', '/sales', { token: c.p.key, body: { saleId: sale.id } });
+    expect(patch.body).toMatchObject({ code: 'REFUND_NOT_ALLOWED', reason: 'manually_marked_paid' });
+  });
+
   test("a refund outside the program's refund window changes nothing and is logged as refused; one of an unknown payment is ignored", async () => {
     const c = await connect({ refundWindowDays: 0 });
     const pi = `pi_${uniq()}`;
@@ -718,5 +731,154 @@ describe('refunds', () => {
     expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 20 });
     const unknown = await deliver(c, stripeEvent('charge.refunded', charge(`pi_${uniq()}`, `ch_${uniq()}`, 10000, [])));
     expect(unknown.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no invoice known/) });
+  });
+});
+
+describe('concurrency, refusals and what events carry', () => {
+  test('attributions, promotion-code credits, held invoices and sales of one affiliate delivered at once: all 200, none lost', async () => {
+    const c = await connect();
+    const { owner, code } = await programCode(c);
+    const referred = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const customer = `cus_${uniq()}`;
+        await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: owner.id })));
+        return customer;
+      }),
+    );
+    const byCode = Array.from({ length: 3 }, () => `cus_${uniq()}`);
+    // Paid invoices held for customers whose checkout session comes in the same burst.
+    const held = Array.from({ length: 3 }, () => `cus_${uniq()}`);
+    for (const customer of held) await deliver(c, stripeEvent('invoice.paid', invoice(customer, 1000)));
+    const discount = (customer: string) => ({ ...discountFixture, id: `di_${uniq()}`, customer, promotion_code: code.externalId });
+    const burst = [
+      ...referred.map((customer) => stripeEvent('invoice.paid', invoice(customer, 1000))),
+      ...byCode.map((customer) => stripeEvent('invoice.paid', invoice(customer, 1000, { discounts: [discount(customer)] }))),
+      ...held.map((customer) => stripeEvent('checkout.session.completed', session(customer, { client_reference_id: owner.id }))),
+    ];
+    const results = await Promise.all(burst.map((e) => deliver(c, e)));
+    expect(results.map((r) => r.status)).toEqual(burst.map(() => 200));
+    expect(results.map((r) => r.body.outcome)).toEqual(burst.map(() => 'recorded'));
+    const sales = (await server.api('GET', '/sales', { token: c.p.key, query: { affiliateId: owner.id } })).body as any[];
+    expect(sales).toHaveLength(9);
+    const affiliate = (await server.api('GET', '/affiliates', { token: c.p.key, query: { id: owner.id } })).body;
+    // Nine customers, nine sales of 10.00 at 20 %: the affiliate's counters agree with its rows.
+    expect(affiliate).toMatchObject({ totalCommissionEarned: 18, numberOfReferredUsers: 9 });
+  });
+
+  test('a refund the program refuses does not take the sale, the payment link or the bookkeeping of its event with it', async () => {
+    const c = await connect({ refundWindowDays: 0 });
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    const inv = invoice(customer, 10000);
+    const pi = `pi_${uniq()}`;
+    const payment = {
+      ...invoicePaymentFixture,
+      id: `inpay_${uniq()}`,
+      invoice: inv.id,
+      amount_paid: 10000,
+      currency: 'usd',
+      payment: { type: 'payment_intent', payment_intent: pi },
+    };
+    // Out of order: the payment's link and its refund arrive before the invoice.
+    expect((await deliver(c, stripeEvent('invoice_payment.paid', payment))).body.outcome).toBe('recorded');
+    const refund = { ...refundFixture, id: `re_${uniq()}`, amount: 4000, charge: `ch_${uniq()}`, payment_intent: pi, status: 'succeeded' };
+    expect((await deliver(c, stripeEvent('refund.created', refund))).body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/no sale/) });
+    const paid = await deliver(c, stripeEvent('invoice.paid', inv));
+    expect(paid.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/^sale \d+ .*refund refused: .*refund window/) });
+    const [sale] = (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body;
+    expect(sale).toMatchObject({ totalEarned: 100, commissionEarned: 20, refunded: false });
+  });
+
+  test('a name holding U+0000 (typed by a buyer) is stored without it: 200, the customer referred', async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    const cus = { ...customerFixture, id: customer, name: 'Nul\u0000Buyer', email: `nul-${uniq()}@example.com`, metadata: { affiliate_ref: a.id } };
+    const res = await deliver(c, stripeEvent('customer.created', cus));
+    expect(res).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+    expect((await referralsOf(c, customer))[0]).toMatchObject({ name: 'NulBuyer', email: cus.email });
+  });
+
+  test("every zero-decimal currency keeps its commission whole (XOF), JPY's refunds too", async () => {
+    for (const [currency, paid, commission] of [
+      ['XOF', 4999, 1000],
+      ['JPY', 999, 200],
+    ] as const) {
+      const c = await connect({ currency });
+      const a = await createAffiliate(server, c.p.key);
+      const customer = `cus_${uniq()}`;
+      await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id, currency: currency.toLowerCase() })));
+      const inv = invoice(customer, paid, { currency: currency.toLowerCase() });
+      await deliver(c, stripeEvent('invoice.paid', inv));
+      const [sale] = (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body;
+      expect([currency, sale.totalEarned, sale.commissionEarned]).toEqual([currency, paid, commission]);
+      if (currency !== 'JPY') continue;
+      // A third refunded (333 of 999): 200 − 200 × 333/999 = 133.33…, whole yen.
+      const pi = `pi_${uniq()}`;
+      const link = {
+        ...invoicePaymentFixture,
+        id: `inpay_${uniq()}`,
+        invoice: inv.id,
+        amount_paid: paid,
+        currency: 'jpy',
+        payment: { type: 'payment_intent', payment_intent: pi },
+      };
+      await deliver(c, stripeEvent('invoice_payment.paid', link));
+      const refund = { ...refundFixture, id: `re_${uniq()}`, amount: 333, currency: 'jpy', charge: `ch_${uniq()}`, payment_intent: pi, status: 'succeeded' };
+      expect((await deliver(c, stripeEvent('refund.created', refund))).body.outcome).toBe('recorded');
+      const [after] = (await server.api('GET', '/sales', { token: c.p.key, query: { saleExternalId: inv.id } })).body;
+      expect(after.commissionEarned).toBe(133);
+    }
+  });
+
+  test("an invoice carrying its subscription's metadata.affiliate_ref attributes the customer and is its sale", async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    const parent = {
+      ...invoiceFixture.parent,
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: { affiliate_ref: a.id }, subscription: `sub_${uniq()}` },
+    };
+    const inv = invoice(customer, 2000, { parent, customer_name: 'Sub Scriber', customer_email: `sub-${uniq()}@example.com` });
+    const res = await deliver(c, stripeEvent('invoice.paid', inv));
+    expect(res.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/^referral .*; sale \d+/) });
+    const [referral] = await referralsOf(c, customer);
+    expect(referral).toMatchObject({ affiliateId: a.id, name: 'Sub Scriber', email: inv.customer_email });
+    expect((await salesOf(c, referral.id)).map((s: any) => s.externalId)).toEqual([inv.id]);
+  });
+
+  test('a subscription status that arrives before the checkout session is the referral’s once it is made; its status follows', async () => {
+    const c = await connect();
+    const a = await createAffiliate(server, c.p.key);
+    const customer = `cus_${uniq()}`;
+    const sub = { ...subscriptionFixture, id: `sub_${uniq()}`, customer, metadata: {}, status: 'trialing' };
+    const early = await deliver(c, stripeEvent('customer.subscription.created', sub));
+    expect(early.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/not referred .*trialing/) });
+    const made = await deliver(c, stripeEvent('checkout.session.completed', session(customer, { client_reference_id: a.id })));
+    expect(made.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/subscription trialing/) });
+    expect((await referralsOf(c, customer))[0]).toMatchObject({ subscriptionStatus: 'trialing' });
+    const canceled = await deliver(c, stripeEvent('customer.subscription.deleted', { ...sub, status: 'canceled' }));
+    expect(canceled.body.outcome).toBe('recorded');
+    const [referral] = await referralsOf(c, customer);
+    expect(referral.subscriptionStatus).toBe('canceled');
+    // The referral's status follows its subscription (DESIGN.md): a canceled subscription is no active customer.
+    const active = (await referralsOf(c, customer))[0].status;
+    expect(active).not.toBe('active');
+  });
+
+  test("deleteBillingIntegration(id) alone, by the owner's session; another owner's session finds nothing", async () => {
+    const c = await connect();
+    const other = await connect();
+    const DELETE = 'mutation($id: ID!) { deleteBillingIntegration(id: $id) { id } }';
+    const foreign = await server.graphql(DELETE, { id: c.integration.id }, other.p.session);
+    expect(foreign.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await server.graphql(DELETE, { id: c.integration.id }, c.p.key)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const del = await server.graphql(DELETE, { id: c.integration.id }, c.p.session);
+    expect(del.body).toEqual({ data: { deleteBillingIntegration: { id: c.integration.id } } });
+    const gone = await deliver(c, stripeEvent('customer.created', { ...customerFixture }));
+    expect(gone).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });

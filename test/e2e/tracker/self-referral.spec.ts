@@ -3,7 +3,8 @@
  * (case-insensitive, +tags ignored), or whose click came from an address the affiliate is known at (that of the
  * click behind one of its earlier self-referrals), is flagged `selfReferral` on REST, GraphQL and its event; the
  * commissions of its sales stay pending (no approval round picks them up) until the owner approves them
- * (approveCommission) or a refund reverses them. Any other referral behaves as before.
+ * (approveCommission) or a refund reverses them. Addresses compare by bucket (IPv6 by /64, IPv4-mapped as IPv4);
+ * a sale named by a click id follows the same rule. Any other referral behaves as before.
  */
 import type { ProgramFixture } from '../../helpers/factories';
 import { person, restClient, visitor } from '../../helpers/rest-client';
@@ -98,6 +99,35 @@ describe('flagging', () => {
     expect((await createReferral(p, { affiliateId: adaSlug, email: personEmail('noclick') })).selfReferral).toBe(false);
   });
 
+  test.each([
+    ['another address of the same IPv6 /64', '2001:db8:ada:7:1::10', '2001:db8:ada:7:9f3c::2', '2001:db8:ada:8::10'],
+    ['the IPv4 address as IPv4-mapped IPv6', '198.51.100.9', '::ffff:198.51.100.9', '198.51.100.10'],
+    ['the IPv4-mapped address as IPv4', '::ffff:198.51.100.19', '198.51.100.19', '::ffff:198.51.100.20'],
+  ])('a click from %s is from the known address; the next bucket is not', async (_label, known, same, next) => {
+    const q = await program();
+    const s = slug('bucket');
+    const bea = await createAffiliate(q, { affiliateLink: s });
+    const own = await siteClick(q, s, known, 'Mozilla/5.0 (Own)');
+    expect((await createReferral(q, { affiliateId: String(own), email: bea.email })).selfReferral).toBe(true);
+    const again = await siteClick(q, s, same, 'Mozilla/5.0 (Other Browser)');
+    expect((await createReferral(q, { affiliateId: String(again), email: personEmail('invented') })).selfReferral).toBe(true);
+    const neighbour = await siteClick(q, s, next, 'Mozilla/5.0 (Neighbour)');
+    expect((await createReferral(q, { affiliateId: String(neighbour), email: personEmail('neighbour') })).selfReferral).toBe(false);
+  });
+
+  test('a click from before address buckets were kept matches by its exact address only', async () => {
+    const q = await program();
+    const s = slug('old');
+    const bea = await createAffiliate(q, { affiliateLink: s });
+    const own = await siteClick(q, s, '2001:db8:b0:1::1', 'Mozilla/5.0 (Own)');
+    await createReferral(q, { affiliateId: String(own), email: bea.email });
+    await sql('update clicks set address_hash = null where program_id = ? and id = ?', [q.programId, own]);
+    const sameBucket = await siteClick(q, s, '2001:db8:b0:1::2', 'Mozilla/5.0 (Other Browser)');
+    expect((await createReferral(q, { affiliateId: String(sameBucket), email: personEmail() })).selfReferral).toBe(false);
+    const sameAddress = await siteClick(q, s, '2001:db8:b0:1::1', 'Mozilla/5.0 (Third Browser)');
+    expect((await createReferral(q, { affiliateId: String(sameAddress), email: personEmail() })).selfReferral).toBe(true);
+  });
+
   test('server-reported clicks with the address count the same way', async () => {
     const q = await program();
     const s = slug('srv');
@@ -165,6 +195,23 @@ describe("a self-referral's commissions wait for the owner", () => {
     expect(byAffiliate.commissionStatus).toBe('pending');
     // The affiliate named with a customer's email is an ordinary sale.
     expect((await api.recordSale(q, { referralId: bea.id, name: 'Cy', email: personEmail(), totalEarned: 40 })).commissionStatus).toBe('approved');
+  });
+
+  test('a sale named by a click from an address the affiliate is known at is held, like a referral through it', async () => {
+    const q = await program();
+    const s = slug('known-address');
+    const bea = await createAffiliate(q, { affiliateLink: s });
+    const own = await siteClick(q, s, '2001:db8:5a1e:1::7');
+    expect((await createReferral(q, { affiliateId: String(own), email: bea.email })).selfReferral).toBe(true);
+    // Another click from the same /64, never made a referral: the sale names it directly, under a customer's email.
+    const later = await siteClick(q, s, '2001:db8:5a1e:1::8', 'Mozilla/5.0 (Other Browser)');
+    const held = await api.recordSale(q, { referralId: String(later), name: 'Someone', email: personEmail(), totalEarned: 40 });
+    expect(held).toMatchObject({ referralId: null, commissionStatus: 'pending' });
+    expect(await commissionOf(q, held.id)).toMatchObject({ status: 'pending', holdUntil: null });
+    expect((await gqlData(q, APPROVE_AS_OWNER, { s: held.id })).approveCommission.status).toBe('approved');
+    // A click from elsewhere is an ordinary sale.
+    const elsewhere = await siteClick(q, s, '203.0.113.77');
+    expect((await api.recordSale(q, { referralId: String(elsewhere), name: 'Cy', email: personEmail(), totalEarned: 40 })).commissionStatus).toBe('approved');
   });
 
   test("a referral whose email is changed to the affiliate's own becomes a self-referral", async () => {

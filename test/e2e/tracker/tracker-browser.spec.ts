@@ -3,8 +3,9 @@
  * not installed, an error in CI). A merchant's site is served on one origin (a base URL of each program), a
  * third site on another; both load the script as a merchant would. Checked: the first-party cookie and its
  * expiry for the default and a changed window, window.affiliateReferral and the event on a later page, first
- * and last click, the trackingUrl's click counted once and credited by POST /referrals, and the CORS refusal
- * from the third origin (nothing recorded, no cookie).
+ * and last click, the trackingUrl's click counted once and credited by POST /referrals, the CORS refusal
+ * from the third origin (nothing recorded, no cookie), and data-cookie-domain: shared by the site's hosts under
+ * *.localhost names (Chromium resolves them to loopback), ignored for a domain the page is not under.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,15 +30,17 @@ interface Site {
 const keys = new Map<string, string>();
 /** Path prefix → the tag's data-cookie, where a test names the cookie. */
 const cookieNames = new Map<string, string>();
+/** Path prefix → the tag's data-cookie-domain, where a test sets one. */
+const cookieDomains = new Map<string, string>();
 
-function page(apiUrl: string, key: string, cookie?: string): string {
+function page(apiUrl: string, key: string, cookie?: string, domain?: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>Shop</title>
 <script>
   window.__events = [];
   window.addEventListener('affiliate-referral', function (e) { window.__events.push(e.detail.clickId); });
 </script>
-<script src="${apiUrl}/tracker.js" data-program="${key}"${cookie ? ` data-cookie="${cookie}"` : ''} async></script>
+<script src="${apiUrl}/tracker.js" data-program="${key}"${cookie ? ` data-cookie="${cookie}"` : ''}${domain ? ` data-cookie-domain="${domain}"` : ''} async></script>
 </head><body><h1>Shop</h1></body></html>`;
 }
 
@@ -50,7 +53,7 @@ async function startSite(apiUrl: () => string): Promise<Site> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(page(apiUrl(), key, cookieNames.get(prefix!)));
+    res.end(page(apiUrl(), key, cookieNames.get(prefix!), cookieDomains.get(prefix!)));
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   return {
@@ -86,11 +89,14 @@ describeIfBrowser('tracker.js on a merchant site, in Chromium', () => {
     await server?.close();
   });
 
-  /** A program whose base URL is a fresh path on the merchant's origin, with two affiliates (ada, bob). */
-  async function shop(settings: Record<string, unknown> = {}) {
+  /** The merchant's site under another host name (a *.localhost name: loopback, the same server). */
+  const onHost = (host: string) => merchant.origin.replace('127.0.0.1', host);
+
+  /** A program whose base URL is a fresh path on the merchant's origin (and on `hosts`), with two affiliates (ada, bob). */
+  async function shop(settings: Record<string, unknown> = {}, hosts: string[] = []) {
     const prefix = `s${++sites}`;
     const base = `${merchant.origin}/${prefix}/`;
-    const p = await createProgram(server, { baseUrls: [base], ...settings });
+    const p = await createProgram(server, { baseUrls: [base, ...hosts.map((h) => `${onHost(h)}/${prefix}/`)], ...settings });
     keys.set(prefix, p.publishableKey);
     const adaSlug = slug('ada');
     const bobSlug = slug('bob');
@@ -247,6 +253,34 @@ describeIfBrowser('tracker.js on a merchant site, in Chromium', () => {
     await page.goto(`${a.base}checkout`);
     await page.waitForFunction(() => typeof (globalThis as any).affiliateReferral === 'string');
     expect(await referralOf(page)).toBe(inA);
+  });
+
+  test("data-cookie-domain shares the cookie with the site's other hosts (www. and checkout. under it)", async () => {
+    const { prefix, adaSlug } = await shop({}, ['www.shop.localhost', 'checkout.shop.localhost']);
+    cookieDomains.set(prefix, 'shop.localhost');
+    const page = await visitorBrowser();
+    const { body } = await land(page, `${onHost('www.shop.localhost')}/${prefix}/?ref=${adaSlug}`);
+    const id = String(body.clickId);
+    const cookies = (await page.context().cookies(onHost('www.shop.localhost'))).filter((c) => c.name === 'aff_ref');
+    expect(cookies).toEqual([expect.objectContaining({ value: id, domain: '.shop.localhost', path: '/' })]);
+    expectExpiry(cookies[0].expires, 60);
+    // Another host of the site knows the click at once, without a ref.
+    await page.goto(`${onHost('checkout.shop.localhost')}/${prefix}/checkout`);
+    await page.waitForFunction(() => typeof (globalThis as any).affiliateReferral === 'string');
+    expect(await referralOf(page)).toBe(id);
+  });
+
+  test.each([
+    ['a domain the page is not under', 'www.shop.localhost', 'other.localhost'],
+    ['a bare suffix of the host name', 'www.shop.localhost', 'hop.localhost'],
+    ['part of an IP address (the browser refuses it)', '127.0.0.1', '0.0.1'],
+  ])('data-cookie-domain: %s is not applied, the cookie stays host-only', async (_label, host, domain) => {
+    const { prefix, adaSlug } = await shop({}, host === '127.0.0.1' ? [] : [host]);
+    cookieDomains.set(prefix, domain);
+    const page = await visitorBrowser();
+    const { body } = await land(page, `${onHost(host)}/${prefix}/?ref=${adaSlug}`);
+    const cookies = await page.context().cookies(onHost(host));
+    expect(cookies.filter((c) => c.name === 'aff_ref')).toEqual([expect.objectContaining({ value: String(body.clickId), domain: host })]);
   });
 
   test('from a third origin (not a base URL) the browser blocks the call: nothing recorded, no cookie, nothing exposed', async () => {

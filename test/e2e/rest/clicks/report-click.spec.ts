@@ -2,7 +2,7 @@
  * Click tracking over HTTP against the real app on a real PostgreSQL: the public redirect GET /r/:slug (DESIGN.md
  * surfaces) and POST /api/v1/clicks (a click reported by the program's own server). Clicks are read back from the
  * clicks table, counters through GET /links and GET /affiliates.
- * Here POST /api/v1/clicks: the answer and the stored row, counters,
+ * Here POST /api/v1/clicks: the answer and the stored row, counters, known robots (answered, not recorded),
  * validation, de-duplication of reports that carry the visitor's address, and isolation between programs.
  */
 import { startTestServer, type TestServer } from '../../../helpers/server';
@@ -92,6 +92,32 @@ describe('POST /api/v1/clicks', () => {
       createdAt: expect.stringMatching(ISO_RE),
     });
     expect((await clickRow(res.body.id))!.ip_hash).toBeNull();
+  });
+
+  test.each([
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '192.0.2.60'],
+    ['Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', '192.0.2.61'],
+    ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', null],
+  ])("a known robot's userAgent (%s): 200 with id null, as reported; nothing recorded or counted", async (userAgent, ip) => {
+    const before = await clickCounters(p, a.id);
+    const rows = await rowCount('clicks', p.programId);
+    const body = { link: s, userAgent, ip, referrer: 'https://chat.example.com/', landingUrl: 'https://shop.example.com/' };
+    const res = await clicks.post(p, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: null,
+      link: s,
+      linkId: link.id,
+      affiliateId: a.id,
+      referrer: body.referrer,
+      userAgent,
+      landingUrl: body.landingUrl,
+      createdAt: expect.stringMatching(ISO_RE),
+    });
+    expect(await rowCount('clicks', p.programId)).toBe(rows);
+    expect(await clickCounters(p, a.id)).toEqual(before);
+    // An unknown link is still 404 for a robot.
+    expectError(await clicks.post(p, { ...body, link: 'no-such-link' }), 404, 'NOT_FOUND');
   });
 
   test('the link matches in any case; the answer carries the slug as stored', async () => {
