@@ -23,7 +23,7 @@ export async function inTransaction<C extends { em: EntityManager }, T>(ctx: C, 
     } catch (err) {
       if (isRetryable(err)) {
         if (outermost && attempt < RETRIES) continue;
-        // A savepoint's lost race aborts the whole transaction: the outermost call retries it, so pass it up as it is.
+        // Inside another transaction the lost race goes up as it is: the outermost call runs the whole unit again.
         if (!outermost) throw err;
       }
       throw translateDbError(err);

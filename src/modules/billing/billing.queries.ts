@@ -205,12 +205,12 @@ export async function applySubscriptionEvent(
   return rows.length > 0;
 }
 
-/** The status of the customer's most recently changed subscription, as Stripe names it, if one was seen. */
-export async function latestSubscriptionStatus(em: EntityManager, programId: string, customer: string): Promise<string | null> {
+/** The status of the customer's most recently changed subscription among `statuses` (Stripe's names), if one was seen. */
+export async function latestSubscriptionStatus(em: EntityManager, programId: string, customer: string, statuses: string[]): Promise<string | null> {
   const rows = await execute<Array<{ status: string }>>(
     em,
-    'select status from billing_subscriptions where program_id = ? and customer = ? and status is not null order by event_created desc limit 1',
-    [programId, customer],
+    'select status from billing_subscriptions where program_id = ? and customer = ? and status in (?) order by event_created desc limit 1',
+    [programId, customer, statuses],
   );
   return rows[0]?.status ?? null;
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { DomainError } from '../../common/errors';
+import { KeyedQueue } from '../../common/keyed-queue';
 import type { Logger } from '../../common/logger';
 import { inTransaction } from '../../db/unit-of-work';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -36,6 +37,26 @@ import type { StripeLookup } from './stripe-lookup';
 /** Stripe's tolerance for the signature's timestamp, as its libraries default to: 5 minutes. */
 const TOLERANCE_S = 300;
 
+/** The event types ingestion acts on; any other is logged as ignored, without waiting for the program's turn. */
+const USED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.created',
+  'customer.updated',
+  'customer.discount.created',
+  'customer.discount.updated',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice_payment.paid',
+  'charge.refunded',
+  'refund.created',
+]);
+
+/** How many of one program's deliveries may wait in this process before one is answered 503 (Stripe retries it). */
+const MAX_WAITING_PER_PROGRAM = 100;
+
 /** What a delivery did: answered 200 whenever the signature holds (Stripe retries anything else for days). */
 export type DeliveryResult =
   | { status: 'invalid'; reason: string }
@@ -64,6 +85,25 @@ const typed = (v: string | null | undefined): string | null => v?.replace(/\u000
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 /**
+ * One step of an event in a savepoint: a refusal of the program's rules (a referral limit, a code used up, a
+ * refund window) undoes that step alone and is answered as ignored, `what` saying what was refused, so what the
+ * event does besides (hold its invoice, keep its subscription's status) still happens.
+ */
+async function attempt<T extends object>(
+  tx: ServiceContext,
+  what: string,
+  step: (inner: ServiceContext) => Promise<T>,
+  refusals?: string[],
+): Promise<T | Outcome> {
+  try {
+    return await inTransaction(tx, step);
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL' || (refusals && !refusals.includes(err.code))) throw err;
+    return ignored(`${what} refused: ${err.message}`);
+  }
+}
+
+/**
  * Stripe's events turned into referrals, sales and subscription statuses of the integration's program
  * (DESIGN.md "Billing provider ingestion (Stripe)"). A delivery is verified over its raw bytes with the
  * integration's signing secret, then recorded once per event id in the same transaction as what it changes:
@@ -78,6 +118,9 @@ export class StripeIngestionService {
     private readonly lookup: StripeLookup | null = null,
   ) {}
 
+  /** A program's used events, one at a time in this process (they take turns on lockStripeIngestion across processes). */
+  private readonly turns = new KeyedQueue(MAX_WAITING_PER_PROGRAM);
+
   async receive(em: EntityManager, log: Logger, integrationId: string, raw: Buffer, signature: string | undefined): Promise<DeliveryResult> {
     const integration = await integrationForDelivery(em, integrationId);
     if (!integration || integration.provider !== 'stripe') return { status: 'unknown-integration' };
@@ -90,25 +133,33 @@ export class StripeIngestionService {
     }
     const program = await findProgramById(em, integration.programId);
     if (!program) return { status: 'unknown-integration' };
+    if (!USED_EVENTS.has(event.type)) return this.process(em, log, integration.id, program, event);
+    return this.turns.run(program.id, () => this.process(em, log, integration.id, program, event));
+  }
+
+  /** Records a verified event once, with what it changes, in one transaction. */
+  private async process(em: EntityManager, log: Logger, integrationId: string, program: Program, event: Stripe.Event): Promise<DeliveryResult> {
+    const scope = { programId: program.id, integrationId };
     // A repeat is answered without asking Stripe anything (the claim below decides for concurrent ones).
-    if (this.lookup && (await billingEventSeen(em, { programId: program.id, integrationId: integration.id }, event.id))) return { status: 'duplicate' };
+    if (this.lookup && (await billingEventSeen(em, scope, event.id))) return { status: 'duplicate' };
     await this.complete(event, log);
     // The integration acts for its program as a program credential does: its signing secret is the credential.
     const ctx: ServiceContext = {
       em,
-      actor: { kind: 'apiKey', credentialId: `billing:${integration.id}`, programId: program.id, program },
+      actor: { kind: 'apiKey', credentialId: `billing:${integrationId}`, programId: program.id, program },
       requestId: event.id,
       log,
       programs: new Map([[program.id, program]]),
     };
-    const base = { programId: program.id, integrationId: integration.id, eventId: event.id, type: event.type };
+    const base = { ...scope, eventId: event.id, type: event.type };
+    const used = USED_EVENTS.has(event.type);
     try {
       return await inTransaction(ctx, async (tx) => {
         if (!(await claimBillingEvent(tx.em, { ...base, outcome: 'ignored', detail: 'processing' }))) return { status: 'duplicate' as const };
         // After the claim: a concurrent duplicate waits on the claim's key, never on this lock.
-        await lockStripeIngestion(tx.em, program.id);
-        const result = await this.handle(tx, program, { programId: program.id, integrationId: integration.id }, event);
-        await settleBillingEvent(tx.em, program.id, integration.id, event.id, result.outcome, result.detail);
+        if (used) await lockStripeIngestion(tx.em, program.id);
+        const result = used ? await this.handle(tx, program, scope, event) : ignored(`${event.type} is not used`);
+        await settleBillingEvent(tx.em, program.id, integrationId, event.id, result.outcome, result.detail);
         return { status: 'processed' as const, ...result };
       });
     } catch (err) {
@@ -170,7 +221,7 @@ export class StripeIngestionService {
         return this.chargeRefunded(tx, program, scope, event.data.object);
       case 'refund.created':
         return this.refundCreated(tx, program, scope, event.data.object);
-      default:
+      default: // not in USED_EVENTS: process() logs it without calling here
         return Promise.resolve(ignored(`${event.type} is not used`));
     }
   }
@@ -262,7 +313,8 @@ export class StripeIngestionService {
    */
   private async settleReferred(tx: ServiceContext, program: Program, customer: string, referral: Referral): Promise<string> {
     const done: string[] = [];
-    const status = referralStatusOf(await latestSubscriptionStatus(tx.em, program.id, customer));
+    // The newest of its subscriptions' statuses that has a referral status (a paused one has none).
+    const status = referralStatusOf(await latestSubscriptionStatus(tx.em, program.id, customer, MAPPED_STATUSES));
     if (status && status !== referral.subscriptionStatus) {
       await this.referrals.updateReferral(tx, program.id, referral.id, { subscriptionStatus: status });
       done.push(`subscription ${status}`);
@@ -283,7 +335,7 @@ export class StripeIngestionService {
     const customer = idOf(sub.customer)!;
     const newest = await applySubscriptionEvent(tx.em, scope, { id: sub.id, customer, status: sub.status, created });
     const ref = typed(sub.metadata?.affiliate_ref);
-    const attributed = ref ? await this.attribute(tx, program, customer, [ref], {}) : null;
+    const attributed = ref ? await attempt(tx, 'attribution', (inner) => this.attribute(inner, program, customer, [ref], {})) : null;
     const made = attributed?.outcome === 'recorded' ? attributed : null;
     const referral = await this.referralOf(tx, program, customer);
     if (!referral) return attributed ?? ignored(`customer ${customer} was not referred (the status ${sub.status} applies if it is)`);
@@ -322,14 +374,19 @@ export class StripeIngestionService {
     const who = { name: held.customer_name, email: held.customer_email };
     // The subscription's metadata, as the invoice carries it, names the affiliate of a customer not referred yet.
     const subRef = typed(invoice.parent?.subscription_details?.metadata?.affiliate_ref);
-    const attributed = subRef && !(await this.referralOf(tx, program, customer)) ? await this.attribute(tx, program, customer, [subRef], who) : null;
+    const attributed =
+      subRef && !(await this.referralOf(tx, program, customer))
+        ? await attempt(tx, 'attribution', (inner) => this.attribute(inner, program, customer, [subRef], who))
+        : null;
     const referral = await this.referralOf(tx, program, customer);
     if (referral) {
       const sale = await this.saleOf(tx, program, scope, held, referral);
       return attributed?.outcome === 'recorded' ? recorded(`${attributed.detail}; ${sale.detail}`) : sale;
     }
     for (const promo of promotionCodesOn(invoice)) {
-      const credited = await this.tryCredit(tx, program, customer, promo, who);
+      const credited: Outcome & { referral?: Referral } = await attempt(tx, `promotion code ${idOf(promo)}`, (inner) =>
+        this.referByCode(inner, program, customer, promo, who),
+      );
       if (credited.referral) {
         const sale = await this.saleOf(tx, program, scope, held, credited.referral);
         return { outcome: 'recorded', detail: `${credited.detail}; ${sale.detail}` };
@@ -337,25 +394,6 @@ export class StripeIngestionService {
     }
     await holdInvoice(tx.em, scope, held);
     return ignored(`customer ${customer} was not referred (invoice ${invoice.id} is held ${HOLD_DAYS} days for its attribution)`);
-  }
-
-  /**
-   * referByCode in a savepoint (the customer's lock held, no referral): a code the program refuses (expired, used
-   * up, first-time only) credits nobody and undoes nothing else, so the invoice can still be held.
-   */
-  private async tryCredit(
-    tx: ServiceContext,
-    program: Program,
-    customer: string,
-    promo: string | Stripe.PromotionCode,
-    who: Who,
-  ): Promise<Outcome & { referral?: Referral }> {
-    try {
-      return await inTransaction(tx, (inner) => this.referByCode(inner, program, customer, promo, who));
-    } catch (err) {
-      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
-      return ignored(`promotion code ${idOf(promo)} refused: ${err.message}`);
-    }
   }
 
   /**
@@ -431,17 +469,18 @@ export class StripeIngestionService {
     const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
     if (!sale) return ignored(`invoice ${invoice} recorded no sale (yet: the refund applies when it does)`);
     const amount = majorUnits(await refundedOfInvoice(tx.em, scope, invoice), currency);
-    let done: Awaited<ReturnType<SaleService['refundUpTo']>>;
-    try {
-      done = await inTransaction(tx, (inner) => this.sales.refundUpTo(inner, program.id, sale.id, String(amount)));
-    } catch (err) {
-      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE' || err.code === 'INTERNAL') throw err;
-      return ignored(`sale ${sale.id}: refund refused: ${err.message}`);
-    }
+    // Only the refund rules' refusal (REFUND_NOT_ALLOWED) is an answer; anything else is a defect to see.
+    const done = await attempt(tx, `sale ${sale.id}: refund`, (inner) => this.sales.refundUpTo(inner, program.id, sale.id, String(amount)), [
+      'REFUND_NOT_ALLOWED',
+    ]);
+    if ('outcome' in done) return done;
     if (done.kind === 'unchanged') return ignored(`sale ${sale.id}: ${done.why}`);
     return recorded(`sale ${sale.id} ${done.kind === 'full' ? 'refunded in full' : `refunded ${amount} of ${Number(sale.totalEarned)}`}`);
   }
 }
+
+/** Stripe's subscription statuses that have a referral status. */
+const MAPPED_STATUSES = [...SUBSCRIPTION_STATUSES, ...Object.keys(SUBSCRIPTION_STATUS)];
 
 /** A Stripe subscription status as the referral's subscriptionStatus (paused has none). */
 function referralStatusOf(stripeStatus: string | null): string | null {

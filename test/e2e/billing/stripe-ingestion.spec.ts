@@ -735,6 +735,14 @@ describe('refunds', () => {
 });
 
 describe('concurrency, refusals and what events carry', () => {
+  /** An invoice's parent as a subscription's invoice carries it, with the subscription's metadata.affiliate_ref. */
+  const subscriptionParent = (ref: string) => ({
+    ...invoiceFixture.parent,
+    type: 'subscription_details',
+    quote_details: null,
+    subscription_details: { metadata: { affiliate_ref: ref }, subscription: `sub_${uniq()}` },
+  });
+
   test('attributions, promotion-code credits, held invoices and sales of one affiliate delivered at once: all 200, none lost', async () => {
     const c = await connect();
     const { owner, code } = await programCode(c);
@@ -836,18 +844,32 @@ describe('concurrency, refusals and what events carry', () => {
     const c = await connect();
     const a = await createAffiliate(server, c.p.key);
     const customer = `cus_${uniq()}`;
-    const parent = {
-      ...invoiceFixture.parent,
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: { metadata: { affiliate_ref: a.id }, subscription: `sub_${uniq()}` },
-    };
+    const parent = subscriptionParent(a.id);
     const inv = invoice(customer, 2000, { parent, customer_name: 'Sub Scriber', customer_email: `sub-${uniq()}@example.com` });
     const res = await deliver(c, stripeEvent('invoice.paid', inv));
     expect(res.body).toMatchObject({ outcome: 'recorded', detail: expect.stringMatching(/^referral .*; sale \d+/) });
     const [referral] = await referralsOf(c, customer);
     expect(referral).toMatchObject({ affiliateId: a.id, name: 'Sub Scriber', email: inv.customer_email });
     expect((await salesOf(c, referral.id)).map((s: any) => s.externalId)).toEqual([inv.id]);
+  });
+
+  test('an attribution the program refuses (its monthly referral limit) leaves the invoice held and the subscription status kept', async () => {
+    const c = await connect({ monthlyReferralLimit: 1 });
+    const a = await createAffiliate(server, c.p.key);
+    await deliver(c, stripeEvent('checkout.session.completed', session(`cus_${uniq()}`, { client_reference_id: a.id })));
+    const customer = `cus_${uniq()}`;
+    const parent = subscriptionParent(a.id);
+    const held = await deliver(c, stripeEvent('invoice.paid', invoice(customer, 2000, { parent })));
+    expect(held.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/held/) });
+    expect(await sql('select count(*)::int as n from billing_held_invoices where program_id = ? and customer = ?', [c.p.programId, customer])).toEqual([
+      { n: 1 },
+    ]);
+    const sub = { ...subscriptionFixture, id: `sub_${uniq()}`, customer, metadata: { affiliate_ref: a.id }, status: 'past_due' };
+    const refused = await deliver(c, stripeEvent('customer.subscription.updated', sub));
+    expect(refused.body).toMatchObject({ outcome: 'ignored', detail: expect.stringMatching(/attribution refused: .*limit/) });
+    expect(await sql('select status from billing_subscriptions where program_id = ? and subscription_id = ?', [c.p.programId, sub.id])).toEqual([
+      { status: 'past_due' },
+    ]);
   });
 
   test('a subscription status that arrives before the checkout session is the referral’s once it is made; its status follows', async () => {
