@@ -3,8 +3,8 @@ import { unavailable } from './errors';
 /**
  * Runs the work of one key one at a time in this process, in arrival order; different keys run side by side.
  * Work that would wait on a database lock anyway (one program's Stripe events) waits here instead, without
- * holding a pooled connection, so one key's burst cannot take the pool from everyone else. Past `maxWaiting`
- * waiting for one key, a call is refused as UNAVAILABLE (the sender retries later).
+ * holding a pooled connection, so one key's burst cannot take the pool from everyone else. With `maxWaiting`
+ * calls of one key in line (the running one included), another is refused as UNAVAILABLE (the sender retries later).
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, { tail: Promise<unknown>; waiting: number }>();

@@ -54,7 +54,7 @@ const USED_EVENTS = new Set([
   'refund.created',
 ]);
 
-/** How many of one program's deliveries may wait in this process before one is answered 503 (Stripe retries it). */
+/** How many of one program's deliveries may be in line in this process (the one running included); one more is answered 503 and Stripe retries it. */
 const MAX_WAITING_PER_PROGRAM = 100;
 
 /** What a delivery did: answered 200 whenever the signature holds (Stripe retries anything else for days). */
@@ -133,6 +133,10 @@ export class StripeIngestionService {
     }
     const program = await findProgramById(em, integration.programId);
     if (!program) return { status: 'unknown-integration' };
+    // Outside the program's turn: a repeat is answered at once, without asking Stripe anything (the claim in
+    // process() decides for concurrent ones), and a slow answer of Stripe's API holds up no other event.
+    if (await billingEventSeen(em, { programId: program.id, integrationId: integration.id }, event.id)) return { status: 'duplicate' };
+    await this.complete(event, log);
     if (!USED_EVENTS.has(event.type)) return this.process(em, log, integration.id, program, event);
     return this.turns.run(program.id, () => this.process(em, log, integration.id, program, event));
   }
@@ -140,9 +144,6 @@ export class StripeIngestionService {
   /** Records a verified event once, with what it changes, in one transaction. */
   private async process(em: EntityManager, log: Logger, integrationId: string, program: Program, event: Stripe.Event): Promise<DeliveryResult> {
     const scope = { programId: program.id, integrationId };
-    // A repeat is answered without asking Stripe anything (the claim below decides for concurrent ones).
-    if (this.lookup && (await billingEventSeen(em, scope, event.id))) return { status: 'duplicate' };
-    await this.complete(event, log);
     // The integration acts for its program as a program credential does: its signing secret is the credential.
     const ctx: ServiceContext = {
       em,
@@ -168,6 +169,7 @@ export class StripeIngestionService {
       // A rule refused the change (a referral limit, a sale outside its window…): nothing of it stays, and the
       // event is recorded as ignored with the refusal, once.
       const detail = `refused: ${err.message}`;
+      log.warn({ eventId: event.id, type: event.type, code: err.code }, 'stripe event refused: nothing of it was recorded');
       const first = await inTransaction(ctx, (tx) => claimBillingEvent(tx.em, { ...base, outcome: 'ignored', detail }));
       return first ? { status: 'processed', outcome: 'ignored', detail } : { status: 'duplicate' };
     }

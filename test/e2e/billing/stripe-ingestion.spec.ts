@@ -596,8 +596,17 @@ describe('promotion codes as Stripe sends them', () => {
   test("with STRIPE_API_KEY, an invoice's bare discount ids are read from Stripe's API for their promotion codes", async () => {
     const asked: string[] = [];
     let promotion: unknown = null;
-    const stripeApi = http.createServer((req, res) => {
+    // held: answers wait until the test lets them go (or 10 s pass); `inFlight` counts those waiting.
+    let held = false;
+    let inFlight = 0;
+    const release: Array<() => void> = [];
+    const stripeApi = http.createServer(async (req, res) => {
       asked.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      if (held) {
+        inFlight++;
+        await new Promise<void>((resolve) => (release.push(resolve), setTimeout(resolve, 10_000).unref()));
+        inFlight--;
+      }
       const id = /^\/v1\/invoices\/([^/?]+)/.exec(req.url ?? '')?.[1];
       res.setHeader('content-type', 'application/json');
       if (!id || !promotion) {
@@ -625,6 +634,22 @@ describe('promotion codes as Stripe sends them', () => {
         promotion = null;
         const other = `cus_${uniq()}`;
         expect((await deliver(c, stripeEvent('invoice.paid', invoice(other, 3000, { discounts: [`di_${uniq()}`] })))).body.detail).toMatch(/held/);
+
+        // Stripe's API is asked outside the program's turn: three invoices' questions are in flight at once, and
+        // meanwhile the program's other events and a repeat are answered.
+        promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
+        held = true;
+        const burst = Array.from({ length: 3 }, () => invoice(`cus_${uniq()}`, 3000, { discounts: [`di_${uniq()}`] }));
+        const answers = Promise.all(burst.map((i) => deliver(c, stripeEvent('invoice.paid', i))));
+        for (const until = Date.now() + 5000; inFlight < 3 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+        expect(inFlight).toBe(3);
+        const repeat = stripeEvent('customer.created', { ...customerFixture, id: customer, metadata: {} });
+        expect((await deliver(c, repeat)).body.outcome).toBe('ignored');
+        expect((await deliver(c, repeat)).body).toEqual({ received: true, duplicate: true });
+        expect(inFlight).toBe(3);
+        held = false;
+        release.splice(0).forEach((go) => go());
+        expect((await answers).map((r) => r.body.outcome)).toEqual(['recorded', 'recorded', 'recorded']);
       } finally {
         server = prev;
       }
