@@ -376,11 +376,12 @@ export class StripeIngestionService {
     const who = { name: held.customer_name, email: held.customer_email };
     // The subscription's metadata, as the invoice carries it, names the affiliate of a customer not referred yet.
     const subRef = typed(invoice.parent?.subscription_details?.metadata?.affiliate_ref);
-    const attributed =
-      subRef && !(await this.referralOf(tx, program, customer))
-        ? await attempt(tx, 'attribution', (inner) => this.attribute(inner, program, customer, [subRef], who))
-        : null;
-    const referral = await this.referralOf(tx, program, customer);
+    let referral = await this.referralOf(tx, program, customer);
+    let attributed: Outcome | null = null;
+    if (!referral && subRef) {
+      attributed = await attempt(tx, 'attribution', (inner) => this.attribute(inner, program, customer, [subRef], who));
+      if (attributed.outcome === 'recorded') referral = await this.referralOf(tx, program, customer);
+    }
     if (referral) {
       const sale = await this.saleOf(tx, program, scope, held, referral);
       return attributed?.outcome === 'recorded' ? recorded(`${attributed.detail}; ${sale.detail}`) : sale;
