@@ -35,7 +35,8 @@ export function openApiIntegrationPaths(origin: string): Record<string, unknown>
         operationId: 'receiveStripeEvent',
         summary: "Receive a Stripe event (paste the integration's webhookUrl into Stripe)",
         description: [
-          "The URL of a billing integration (GraphQL `createBillingIntegration` answers it as `webhookUrl`), called by Stripe, not by you. It verifies `Stripe-Signature` over the raw body with the integration's signing secret (several `v1` signatures, from a rolled secret, pass when one matches; the timestamp may be 5 minutes old at most), then records each event id once per integration: a repeat, or the same event delivered twice at once, answers 200 and changes nothing.",
+          "The URL of a billing integration (GraphQL `createBillingIntegration` answers it as `webhookUrl`), called by Stripe, not by you. It verifies `Stripe-Signature` over the raw body with the integration's signing secret (several `v1` signatures, from a rolled secret, pass when one matches; the timestamp within 5 minutes of the server's clock, before or after), then records each event id once per integration: a repeat, or the same event delivered twice at once, answers 200 and changes nothing.",
+          "A well-signed event is checked like API input before it is used: of the fields read, amounts are whole minor units from 0 to 999999999999 (a refund's at least 1), currencies three lowercase ASCII letters (ISO 4217, compared exactly), ids 1 to 200 printable ASCII characters, and a subscription names its customer. A malformed event answers 400 with its problems in `details` and records nothing, not even in the event log. A buyer's name longer than 200 characters is cut, an email that is not a valid address left out (the event is kept). A refund counts only in its sale's currency (another is answered 200 and logged as ignored), summed per payment whichever of the program's integrations reported it.",
           "Used events: `checkout.session.completed`, `customer.created`/`.updated`, `customer.discount.created`/`.updated` (attribution by `client_reference_id` or `metadata.affiliate_ref`, holding an affiliate UUID, link slug or click id, or by a promotion code of the program); `customer.subscription.created`/`.updated`/`.deleted` (the referral's `subscriptionStatus`); `invoice.paid`/`invoice.payment_succeeded` (one sale per invoice; an invoice paid before its customer is attributed is held 3 days and becomes the sale on attribution); `invoice_payment.paid`, `charge.refunded` and `refund.created` (refunds in full or in proportion). Every other well-signed event is answered 200 and logged as ignored.",
         ].join('\n\n'),
         tags: ['integrations'],
@@ -83,7 +84,8 @@ export function openApiIntegrationPaths(origin: string): Record<string, unknown>
             content: json(RECEIVED, { received: true, outcome: 'recorded', detail: 'sale 42 of 49.99 USD for referral 0e6d1f5c-2a53-4c1e-9d55-6f1e4e0f3b7a' }),
           },
           '400': {
-            description: 'Missing, malformed, stale or wrong signature (or a body that is not the signed one): nothing recorded.',
+            description:
+              'Missing, malformed, stale, future-dated or wrong signature (or a body that is not the signed one), or a well-signed event that is malformed (its problems in `details`): nothing recorded.',
             content: json(error('ValidationError'), {
               error: 'Invalid signature: No signatures found matching the expected signature for payload',
               code: 'VALIDATION_FAILED',

@@ -11,6 +11,7 @@ import { domainErrorOfDb } from './db/db-errors';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
+import { documentLimitViolation } from './graphql/query-limits';
 import { OperationExecutor } from './graphql/executor';
 import { API_HEADERS } from './ops/api-headers';
 import { buildContext } from './graphql/build-context';
@@ -26,8 +27,10 @@ import { stripeWebhookRouter } from './pages/stripe-webhook.route';
 import { oauthMetadataRouter } from './pages/oauth-metadata.route';
 import { docsRouter } from './pages/docs.route';
 import { trackerRouter } from './pages/tracker.route';
+import { html } from './pages/html';
 import { IdempotencyService } from './modules/idempotency/idempotency.service';
 import { anonymousContext } from './modules/service-context';
+import { NO_SUCH_LINK } from './modules/clicks/click.service';
 
 export interface AppDeps {
   partners: PartnerRegistry;
@@ -104,14 +107,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     res.set(limit.headers);
     if (!limit.allowed) throw new DomainError('RATE_LIMITED', `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`);
     const q = req.query as Record<string, unknown>;
-    const location = await services.clicks.trackVisit(
+    const visit = await services.clicks.trackVisit(
       anonymousContext(orm.em.fork(), req.log, req.id, req.ip ?? ''),
       String(req.params.slug),
       programId ?? (typeof q.program === 'string' ? q.program : undefined),
       typeof q.to === 'string' ? q.to : undefined,
       { referrer: req.get('referer') ?? null, userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null },
     );
-    res.set('Cache-Control', 'no-store').redirect(302, location);
+    if (visit.location !== undefined) res.set('Cache-Control', 'no-store').redirect(302, visit.location);
+    else deadLinkPage(res, visit.notFound);
   };
   app.get('/r/:programId/:slug', (req, res) => track(req, res, String(req.params.programId)));
   app.get('/r/:slug', (req, res) => track(req, res, undefined));
@@ -140,6 +144,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
     },
     express.json({ limit: config.bodyLimitBytes }),
     refuseNulInGraphQL,
+    refuseOversizeDocuments,
     expressMiddleware(apollo, {
       context: async ({ req }): Promise<ApolloContext> => {
         const base = buildContext(orm, services, { kind: 'anonymous' }, req.id, req.log, 'graphql', req.ip ?? '');
@@ -172,11 +177,32 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   );
 
   app.use((req: Request, res: Response) => {
+    // A tracking URL of no shape a link has (/r/a/b/c) is a visitor's too: the page, not JSON.
+    if ((req.method === 'GET' || req.method === 'HEAD') && /^\/r(\/|$)/.test(req.path)) return deadLinkPage(res, NO_SUCH_LINK);
     res.status(404).json(errorBody(new DomainError('NOT_FOUND', `No route ${req.method} ${req.path}`)));
   });
   app.use(restErrorHandler);
 
   return { app, stop: () => apollo.stop() };
+}
+
+/** What a visitor sees when a tracking URL leads nowhere: a small page (404), never JSON, never cached. */
+function deadLinkPage(res: Response, message: string): void {
+  res
+    .status(404)
+    .set({
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    })
+    .type('html')
+    .send(
+      html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link not found</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1d1d1f}</style></head>
+<body><main><h1>Link not found</h1><p>${message}</p></main></body></html>`.html,
+    );
 }
 
 /**
@@ -188,6 +214,17 @@ function refuseNulInGraphQL(req: Request, res: Response, next: () => void): void
   if (!field) return next();
   const err = nulError(field);
   res.status(400).json({ errors: [{ message: err.message, extensions: { code: err.code, details: err.details } }] });
+}
+
+/**
+ * A document over the size caps (characters, tokens, aliases, directives, spreads) is a 400 VALIDATION_FAILED from
+ * one pass of the lexer, before Apollo parses, validates or walks it (src/graphql/query-limits.ts).
+ */
+function refuseOversizeDocuments(req: Request, res: Response, next: () => void): void {
+  const query = (req.body as { query?: unknown } | undefined)?.query ?? (req.query as Record<string, unknown>).query;
+  const violation = typeof query === 'string' ? documentLimitViolation(query) : undefined;
+  if (!violation) return next();
+  res.status(400).json({ errors: [{ message: violation, extensions: { code: 'VALIDATION_FAILED' } }] });
 }
 
 export { Metrics };

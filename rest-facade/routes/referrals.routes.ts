@@ -24,7 +24,7 @@ export const referralRoutes: RestRoute[] = [
     id: 'createReferral',
     summary: 'Record a referred user',
     description:
-      "Credits the referral to exactly one of `affiliateId` (an affiliate UUID, a link slug or a numeric click id), `affiliateEmail` or `promoCode` (which must exist, be active, unexpired, under its own and its coupon's redemption limits and have an affiliate; both counters then increase). Referrals created here are active. Answers the referral, or `null` when it cannot be resolved. 400 when no or several identifiers are sent, a required field is missing, the code cannot be used or the monthly referral limit is reached.",
+      "Credits the referral to exactly one of `affiliateId` (an affiliate UUID, a link slug or a numeric click id), `affiliateEmail` or `promoCode` (which must exist, be active, unexpired, under its own and its coupon's redemption limits and have an affiliate; both counters then increase). Referrals created here are active. Answers the referral, or `null` when it cannot be resolved. 400 when no or several identifiers are sent, a required field is missing, the code cannot be used or the monthly referral limit is reached.\n\nOne customer, one referrer: a customer is its `referredUserExternalId` in the program. When it already has a referral, the answer is 200 with that referral and no second one is made, also when concurrent requests name the same customer. Under the program's `attributionModel` `first_click` (default) nothing changes (no code redeemed, no counter, no event, no limit counted); under `last_click` the referral moves to the affiliate named now, with its link, click and code, and fires `referral.updated` (naming its own affiliate again changes nothing). `POST /sales` with `email` credits that customer's referral.",
     body: CreateReferralBody,
     operation: 'ReferralCreate',
     variables: (b) => ({ input: b }),
@@ -37,7 +37,7 @@ export const referralRoutes: RestRoute[] = [
     id: 'updateReferral',
     summary: 'Update a referral',
     description:
-      'Changes the referral `referralId` (e.g. its `subscriptionStatus`, which decides whether it counts as active) and fires `referral.updated`. 400 when `referralId` is missing or unknown in the program, or an unlisted field is sent.',
+      'Changes the referral `referralId` (e.g. its `subscriptionStatus`, which decides whether it counts as active) and fires `referral.updated`. 400 when `referralId` is missing or unknown in the program, or an unlisted field is sent, and `DUPLICATE` when `referredUserExternalId` is that of another referred customer (one customer, one referrer).',
     body: UpdateReferralBody,
     operation: 'ReferralUpdate',
     variables: (b) => ({ input: b }),

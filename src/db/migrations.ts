@@ -20,6 +20,8 @@ import { Migration20261125085000_billing_ordering } from '../migrations/Migratio
 import { Migration20261125090000_merchant_attribution } from '../migrations/Migration20261125090000_merchant_attribution';
 import { Migration20261127020000_billing_subscription_status } from '../migrations/Migration20261127020000_billing_subscription_status';
 import { Migration20261127030000_click_address_buckets } from '../migrations/Migration20261127030000_click_address_buckets';
+import { Migration20261127100000_billing_payments_per_program } from '../migrations/Migration20261127100000_billing_payments_per_program';
+import { Migration20261127200000_one_referrer_per_customer } from '../migrations/Migration20261127200000_one_referrer_per_customer';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -45,4 +47,6 @@ export const migrationsList = [
   { name: 'Migration20261125090000_merchant_attribution', class: Migration20261125090000_merchant_attribution },
   { name: 'Migration20261127020000_billing_subscription_status', class: Migration20261127020000_billing_subscription_status },
   { name: 'Migration20261127030000_click_address_buckets', class: Migration20261127030000_click_address_buckets },
+  { name: 'Migration20261127100000_billing_payments_per_program', class: Migration20261127100000_billing_payments_per_program },
+  { name: 'Migration20261127200000_one_referrer_per_customer', class: Migration20261127200000_one_referrer_per_customer },
 ];

@@ -6,40 +6,47 @@ import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { OperationExecutor } from './executor';
 import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
-import { QUERY_LIMITS, depthLimitRule, operationCost } from './query-limits';
+import { QUERY_LIMITS, coercedVariables, depthLimitRule, fragmentsOf, introspectionLimitRule, operationCost } from './query-limits';
 import { noNulStringsRule } from './nul-rule';
 
 export type ApolloContext = GraphQLContext;
 
-/** Root field names of an operation, following fragment spreads at the root. */
-function rootFields(op: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string[] {
-  const out: string[] = [];
+/**
+ * The root fields an operation will call: one per response key (fields under one key merge into one call, so a
+ * root field under three aliases is three calls), following fragment spreads at the root, each fragment once.
+ */
+function rootFields(op: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): string[] {
+  const byKey = new Map<string, string>();
+  const walked = new Set<string>();
   const walk = (set: SelectionSetNode) => {
     for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) out.push(s.name.value);
-      else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
-      else if (fragments[s.name.value]) walk(fragments[s.name.value].selectionSet);
+      if (s.kind === Kind.FIELD) {
+        if (!s.name.value.startsWith('__')) byKey.set(s.alias?.value ?? s.name.value, s.name.value);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
+      else if (!walked.has(s.name.value)) {
+        walked.add(s.name.value);
+        const f = fragments.get(s.name.value);
+        if (f) walk(f.selectionSet);
+      }
     }
   };
   walk(op.selectionSet);
-  return out.filter((f) => !f.startsWith('__'));
+  return [...byKey.values()];
 }
 
-/** Rate limits per root field (each one is an endpoint), before anything executes; headers on every answer. */
-/** Refuses operations whose worst-case cost (with the request's variables) is over the limit. */
+const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
+
+/** Refuses operations whose worst-case cost, with the variable values they will run with, is over the limit. */
 function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, request }) {
           if (!operation) return;
-          const fragments: Record<string, FragmentDefinitionNode> = {};
-          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
-          const cost = operationCost(schema, operation, fragments, request.variables ?? {});
+          const variables = coercedVariables(schema, operation, request.variables ?? {});
+          const cost = operationCost(schema, operation, fragmentsOf(document), variables);
           if (cost > QUERY_LIMITS.maxCost) {
-            throw new GraphQLError(`Query cost ${cost} exceeds the maximum of ${QUERY_LIMITS.maxCost}; ask for smaller pages`, {
-              extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } },
-            });
+            throw refusal(`Query cost ${cost} exceeds the maximum of ${QUERY_LIMITS.maxCost}; ask for smaller pages`);
           }
         },
       };
@@ -47,6 +54,7 @@ function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<ApolloContex
   };
 }
 
+/** Rate limits per root field (each one is an endpoint), before anything executes; headers on every answer. */
 function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
@@ -60,9 +68,7 @@ function rateLimitPlugin(limiter: RequestLimiter): ApolloServerPlugin<ApolloCont
         },
         async didResolveOperation({ operation, document, contextValue, response }) {
           if (!operation) return;
-          const fragments: Record<string, FragmentDefinitionNode> = {};
-          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
-          const fields = rootFields(operation, fragments);
+          const fields = rootFields(operation, fragmentsOf(document));
           if (!fields.length) return;
           const kind = operation.operation === 'query' ? 'reads' : 'writes';
           const outcome = await limiter.check(
@@ -105,7 +111,7 @@ export function createApollo(schema: GraphQLSchema, executor: OperationExecutor,
   return new ApolloServer<ApolloContext>({
     gateway: compiledExecution(schema, executor),
     introspection,
-    validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth), noNulStringsRule],
+    validationRules: [depthLimitRule(QUERY_LIMITS.maxDepth), introspectionLimitRule(), noNulStringsRule],
     csrfPrevention: true,
     // Shutdown is ours (src/main.ts): finish HTTP, then Apollo, then the database, once.
     stopOnTerminationSignals: false,

@@ -63,7 +63,7 @@ export function consentRoutes(r: express.Router, { services, partners, origin, r
     const u = await requireUser(req, res);
     if (!u) return;
     const programs = await services.programs.listPrograms(u.ctx);
-    const csrf = csrfToken(req, res);
+    const csrf = csrfToken(req, res, u.sessionExpiresAt);
     const hidden = html`<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="state" value="${p.state}"><input type="hidden" name="redirect_uri" value="${p.redirectUri}">${
       p.codeChallenge
         ? html`<input type="hidden" name="code_challenge" value="${p.codeChallenge}"><input type="hidden" name="code_challenge_method" value="${p.method}">`

@@ -28,16 +28,45 @@ export function setCookie(req: Request, res: Response, name: string, value: stri
   res.append('Set-Cookie', parts.join('; '));
 }
 
+/** A csrf cookie handed out before sign-in lives this long; signing in gives it the session's lifetime. */
+const ANONYMOUS_CSRF_SECONDS = 24 * 3600;
+const CSRF_RE = /^[A-Za-z0-9_-]{32,64}$/;
+const secondsUntil = (t: Date) => Math.max(0, Math.floor((t.getTime() - Date.now()) / 1000));
+
 /**
  * CSRF by double submit: a random token in a SameSite=Strict cookie must come back in the form. Another
  * site can neither read the cookie nor make the browser send it with a cross-site POST.
+ *
+ * One token per response: every call while a page renders answers the token of the first, so the cookie
+ * set and the forms agree (two would leave the browser with the last cookie and the forms with the other).
+ * The cookie persists (Max-Age) rather than ending with the browser: for a signed-in page until
+ * `sessionExpiresAt`, as the session cookie does, so a restarted browser still holds the pair; otherwise a day.
  */
-export function csrfToken(req: Request, res: Response): string {
+export function csrfToken(req: Request, res: Response, sessionExpiresAt?: Date): string {
+  const issued: unknown = res.locals.csrfToken;
+  if (typeof issued === 'string') return issued;
   const existing = readCookies(req)[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
-  const token = randomBytes(24).toString('base64url');
-  setCookie(req, res, CSRF_COOKIE, token, { sameSite: 'Strict' });
+  let token = existing;
+  if (!existing || !CSRF_RE.test(existing)) {
+    token = randomBytes(24).toString('base64url');
+    const maxAgeSeconds = sessionExpiresAt ? secondsUntil(sessionExpiresAt) : ANONYMOUS_CSRF_SECONDS;
+    setCookie(req, res, CSRF_COOKIE, token, { sameSite: 'Strict', maxAgeSeconds });
+  }
+  res.locals.csrfToken = token;
   return token;
+}
+
+/**
+ * A new session's cookies: the session token and the csrf token (the one the sign-in form carried, or a new
+ * one), both until the session ends, so neither outlives or is outlived by the other.
+ */
+export function setSessionCookies(req: Request, res: Response, sessionToken: string, expiresAt: Date): void {
+  const maxAgeSeconds = secondsUntil(expiresAt);
+  setCookie(req, res, SESSION_COOKIE, sessionToken, { maxAgeSeconds });
+  const existing = readCookies(req)[CSRF_COOKIE];
+  const csrf = existing && CSRF_RE.test(existing) ? existing : randomBytes(24).toString('base64url');
+  setCookie(req, res, CSRF_COOKIE, csrf, { sameSite: 'Strict', maxAgeSeconds });
+  res.locals.csrfToken = csrf;
 }
 
 export function requireCsrf(req: Request, _res: Response, next: NextFunction): void {

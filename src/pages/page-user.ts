@@ -7,6 +7,8 @@ import type { html } from './html';
 export interface PageUser {
   user: User;
   token: string;
+  /** When the session ends: the csrf cookie a page sets lives as long (cookies.ts csrfToken). */
+  sessionExpiresAt: Date;
   ctx: ServiceContext;
 }
 

@@ -8,7 +8,7 @@ import type { PartnerRegistry } from '../modules/oauth/partners';
 import type { Program } from '../modules/programs/program.entity';
 import { anonymousContext } from '../modules/service-context';
 import type { Services } from '../services';
-import { csrfToken, pageHeaders, readCookies, requireCsrf, SESSION_COOKIE, setCookie } from './cookies';
+import { csrfToken, pageHeaders, readCookies, requireCsrf, SESSION_COOKIE, setCookie, setSessionCookies } from './cookies';
 import { consentRoutes } from './consent.routes';
 import { html, layout } from './html';
 import type { PageFn, PageUser } from './page-user';
@@ -34,7 +34,12 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     const visitor = anonymousContext(orm.em.fork(), req.log, req.id, req.ip ?? '');
     const s = await services.users.authenticate(visitor, token);
     if (!s) return null;
-    return { user: s.user, token, ctx: { ...visitor, actor: { kind: 'session', credentialId: s.session.id, userId: s.user.id } } };
+    return {
+      user: s.user,
+      token,
+      sessionExpiresAt: s.session.expiresAt,
+      ctx: { ...visitor, actor: { kind: 'session', credentialId: s.session.id, userId: s.user.id } },
+    };
   };
   const requireUser = async (req: Request, res: Response): Promise<PageUser | null> => {
     const u = await currentUser(req);
@@ -45,7 +50,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
     void res
       .status(status)
       .type('html')
-      .send(layout(title, body, u ? { email: u.user.email, csrf: csrfToken(req, res) } : undefined));
+      .send(layout(title, body, u ? { email: u.user.email, csrf: csrfToken(req, res, u.sessionExpiresAt) } : undefined));
 
   // ---- sign-in ----
   const loginForm = (req: Request, res: Response, status: number, error?: string) => {
@@ -74,7 +79,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
         email: String(req.body.email ?? ''),
         password: String(req.body.password ?? ''),
       });
-      setCookie(req, res, SESSION_COOKIE, token, { maxAgeSeconds: Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) });
+      setSessionCookies(req, res, token, session.expiresAt);
       res.redirect(303, safeNext(req.body.next));
     } catch (err) {
       if (err instanceof DomainError && err.code === 'RATE_LIMITED') {
@@ -112,7 +117,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
   });
 
   const programPage = async (req: Request, res: Response, u: PageUser, program: Program, notice?: ReturnType<typeof html>) => {
-    const csrf = csrfToken(req, res);
+    const csrf = csrfToken(req, res, u.sessionExpiresAt);
     // Newest first.
     const keys = (await services.apiKeys.listApiKeys(u.ctx, program.id)).reverse();
     const connections = await services.oauth.listConnections(u.ctx, program.id);

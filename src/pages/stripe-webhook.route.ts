@@ -10,8 +10,9 @@ const DELIVERY_POLICY = { name: 'billing', max: 6000, windowMs: 60_000 };
 
 /**
  * POST /integrations/stripe/:id: the URL a program pastes into Stripe's dashboard. The raw bytes are what the
- * signature covers, so the body is read unparsed. Answers 200 for every well-signed event (used, ignored or
- * repeated: Stripe would retry anything else for three days), 400 for a bad signature, 404 for no integration.
+ * signature covers, so the body is read unparsed. Answers 200 for every well-signed, well-formed event (used,
+ * ignored or repeated: Stripe would retry anything else for three days), 400 for a bad signature or a malformed
+ * event (with its reason, nothing recorded), 404 for no integration.
  */
 export function stripeWebhookRouter(orm: MikroORM, services: Services, limiter: RequestLimiter): express.Router {
   const r = express.Router();
@@ -32,6 +33,8 @@ export function stripeWebhookRouter(orm: MikroORM, services: Services, limiter: 
         return res.status(404).json(errorBody(notFound('No such billing integration')));
       case 'invalid':
         return res.status(400).json(errorBody(validationError(`Invalid signature: ${result.reason}`, 'Stripe-Signature')));
+      case 'malformed':
+        return res.status(400).json(errorBody(new DomainError('VALIDATION_FAILED', `Malformed Stripe event: ${result.reason}`, result.details)));
       case 'duplicate':
         return res.status(200).json({ received: true, duplicate: true });
       default:

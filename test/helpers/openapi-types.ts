@@ -48,12 +48,14 @@ export interface paths {
         get: operations["getReferrals"];
         /**
          * Update a referral
-         * @description Changes the referral `referralId` (e.g. its `subscriptionStatus`, which decides whether it counts as active) and fires `referral.updated`. 400 when `referralId` is missing or unknown in the program, or an unlisted field is sent.
+         * @description Changes the referral `referralId` (e.g. its `subscriptionStatus`, which decides whether it counts as active) and fires `referral.updated`. 400 when `referralId` is missing or unknown in the program, or an unlisted field is sent, and `DUPLICATE` when `referredUserExternalId` is that of another referred customer (one customer, one referrer).
          */
         put: operations["updateReferral"];
         /**
          * Record a referred user
          * @description Credits the referral to exactly one of `affiliateId` (an affiliate UUID, a link slug or a numeric click id), `affiliateEmail` or `promoCode` (which must exist, be active, unexpired, under its own and its coupon's redemption limits and have an affiliate; both counters then increase). Referrals created here are active. Answers the referral, or `null` when it cannot be resolved. 400 when no or several identifiers are sent, a required field is missing, the code cannot be used or the monthly referral limit is reached.
+         *
+         *     One customer, one referrer: a customer is its `referredUserExternalId` in the program. When it already has a referral, the answer is 200 with that referral and no second one is made, also when concurrent requests name the same customer. Under the program's `attributionModel` `first_click` (default) nothing changes (no code redeemed, no counter, no event, no limit counted); under `last_click` the referral moves to the affiliate named now, with its link, click and code, and fires `referral.updated` (naming its own affiliate again changes nothing). `POST /sales` with `email` credits that customer's referral.
          */
         post: operations["createReferral"];
         /**
@@ -431,7 +433,9 @@ export interface paths {
         put?: never;
         /**
          * Receive a Stripe event (paste the integration's webhookUrl into Stripe)
-         * @description The URL of a billing integration (GraphQL `createBillingIntegration` answers it as `webhookUrl`), called by Stripe, not by you. It verifies `Stripe-Signature` over the raw body with the integration's signing secret (several `v1` signatures, from a rolled secret, pass when one matches; the timestamp may be 5 minutes old at most), then records each event id once per integration: a repeat, or the same event delivered twice at once, answers 200 and changes nothing.
+         * @description The URL of a billing integration (GraphQL `createBillingIntegration` answers it as `webhookUrl`), called by Stripe, not by you. It verifies `Stripe-Signature` over the raw body with the integration's signing secret (several `v1` signatures, from a rolled secret, pass when one matches; the timestamp within 5 minutes of the server's clock, before or after), then records each event id once per integration: a repeat, or the same event delivered twice at once, answers 200 and changes nothing.
+         *
+         *     A well-signed event is checked like API input before it is used: of the fields read, amounts are whole minor units from 0 to 999999999999 (a refund's at least 1), currencies three lowercase ASCII letters (ISO 4217, compared exactly), ids 1 to 200 printable ASCII characters, and a subscription names its customer. A malformed event answers 400 with its problems in `details` and records nothing, not even in the event log. A buyer's name longer than 200 characters is cut, an email that is not a valid address left out (the event is kept). A refund counts only in its sale's currency (another is answered 200 and logged as ignored), summed per payment whichever of the program's integrations reported it.
          *
          *     Used events: `checkout.session.completed`, `customer.created`/`.updated`, `customer.discount.created`/`.updated` (attribution by `client_reference_id` or `metadata.affiliate_ref`, holding an affiliate UUID, link slug or click id, or by a promotion code of the program); `customer.subscription.created`/`.updated`/`.deleted` (the referral's `subscriptionStatus`); `invoice.paid`/`invoice.payment_succeeded` (one sale per invoice; an invoice paid before its customer is attributed is held 3 days and becomes the sale on attribution); `invoice_payment.paid`, `charge.refunded` and `refund.created` (refunds in full or in proportion). Every other well-signed event is answered 200 and logged as ignored.
          */
@@ -9448,7 +9452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, stale or wrong signature (or a body that is not the signed one): nothing recorded. */
+            /** @description Missing, malformed, stale, future-dated or wrong signature (or a body that is not the signed one), or a well-signed event that is malformed (its problems in `details`): nothing recorded. */
             400: {
                 headers: {
                     [name: string]: unknown;

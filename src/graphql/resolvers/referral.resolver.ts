@@ -44,7 +44,7 @@ export class ReferralResolver {
   @Mutation(() => ReferralType, {
     nullable: true,
     description:
-      'Records a referral (always active); null when no affiliate matches. Fires referral.created. Counts on its affiliate and link; refused (LIMIT_REACHED) past the monthly referral limit.',
+      "Records a referral (always active); null when no affiliate matches. Fires referral.created. Counts on its affiliate and link; refused (LIMIT_REACHED) past the monthly referral limit. One customer, one referrer: a customer (referredUserExternalId) already referred is answered with its referral; under the program's attributionModel first_click nothing changes, under last_click the referral moves to the affiliate named now (referral.updated).",
   })
   createReferral(
     @Args() { programId }: ProgramArg,
@@ -56,7 +56,8 @@ export class ReferralResolver {
 
   @ValidateArgs({ input: UpdateReferralBody })
   @Mutation(() => ReferralType, {
-    description: 'Updates a referral; fires referral.updated. A referralId not in the program is VALIDATION_FAILED (spec 4.2: 400), not NOT_FOUND.',
+    description:
+      "Updates a referral; fires referral.updated. A referralId not in the program is VALIDATION_FAILED (spec 4.2: 400), not NOT_FOUND. A referredUserExternalId of another referral's customer is DUPLICATE (one customer, one referrer).",
   })
   updateReferral(
     @Args() { programId }: ProgramArg,

@@ -105,51 +105,73 @@ export async function billingEventsPage(
 
 type Scope = { programId: string; integrationId: string };
 
+/*
+ * What the program knows of its Stripe payments (which invoice a payment paid, a charge's payment and refunded
+ * amount, each refund once) is kept per program, whichever of its integrations reported it: two webhook
+ * endpoints of one account each see part of the events, and a payment's refunds must be summed over both.
+ * Stripe's payment, charge and refund ids are unique across accounts.
+ */
+
 /** Remembers which invoice a payment intent paid (from invoice_payment objects): refunds name the payment, not the invoice. */
-export async function rememberInvoicePayment(em: EntityManager, s: Scope, paymentIntent: string, invoiceId: string): Promise<void> {
+export async function rememberInvoicePayment(em: EntityManager, programId: string, paymentIntent: string, invoiceId: string): Promise<void> {
   await execute(
     em,
-    `insert into billing_payments (program_id, integration_id, payment_intent, invoice_id) values (?, ?, ?, ?)
-     on conflict (program_id, integration_id, payment_intent) do update set invoice_id = excluded.invoice_id`,
-    [s.programId, s.integrationId, paymentIntent, invoiceId],
+    `insert into billing_payments (program_id, payment_intent, invoice_id) values (?, ?, ?)
+     on conflict (program_id, payment_intent) do update set invoice_id = excluded.invoice_id`,
+    [programId, paymentIntent, invoiceId],
   );
 }
 
-export async function invoiceOfPayment(em: EntityManager, s: Scope, paymentIntent: string): Promise<string | null> {
-  const rows = await execute<Array<{ invoice_id: string }>>(
-    em,
-    'select invoice_id from billing_payments where program_id = ? and integration_id = ? and payment_intent = ?',
-    [s.programId, s.integrationId, paymentIntent],
-  );
+export async function invoiceOfPayment(em: EntityManager, programId: string, paymentIntent: string): Promise<string | null> {
+  const rows = await execute<Array<{ invoice_id: string }>>(em, 'select invoice_id from billing_payments where program_id = ? and payment_intent = ?', [
+    programId,
+    paymentIntent,
+  ]);
   return rows[0]?.invoice_id ?? null;
 }
 
-/** Remembers a charge's payment intent (a refund may name only its charge) and the most it was seen refunded, in minor units. */
-export async function rememberCharge(em: EntityManager, s: Scope, chargeId: string, paymentIntent: string, amountRefunded = 0): Promise<void> {
+/** A charge as a charge.refunded event shows it: its payment intent, and how much of it was refunded (minor units of `currency`). */
+export interface ChargeSeen {
+  chargeId: string;
+  paymentIntent: string;
+  amountRefunded: number;
+  currency: string;
+}
+
+/** Remembers a charge's payment intent (a refund may name only its charge) and the most it was seen refunded. */
+export async function rememberCharge(em: EntityManager, programId: string, c: ChargeSeen): Promise<void> {
   await execute(
     em,
-    `insert into billing_charges (program_id, integration_id, charge_id, payment_intent, amount_refunded) values (?, ?, ?, ?, ?)
-     on conflict (program_id, integration_id, charge_id) do update set amount_refunded = greatest(billing_charges.amount_refunded, excluded.amount_refunded)`,
-    [s.programId, s.integrationId, chargeId, paymentIntent, amountRefunded],
+    `insert into billing_charges (program_id, charge_id, payment_intent, amount_refunded, currency) values (?, ?, ?, ?, ?)
+     on conflict (program_id, charge_id) do update
+       set amount_refunded = greatest(billing_charges.amount_refunded, excluded.amount_refunded), currency = coalesce(billing_charges.currency, excluded.currency)`,
+    [programId, c.chargeId, c.paymentIntent, c.amountRefunded, c.currency],
   );
 }
 
-export async function paymentOfCharge(em: EntityManager, s: Scope, chargeId: string): Promise<string | null> {
-  const rows = await execute<Array<{ payment_intent: string }>>(
-    em,
-    'select payment_intent from billing_charges where program_id = ? and integration_id = ? and charge_id = ?',
-    [s.programId, s.integrationId, chargeId],
-  );
+export async function paymentOfCharge(em: EntityManager, programId: string, chargeId: string): Promise<string | null> {
+  const rows = await execute<Array<{ payment_intent: string }>>(em, 'select payment_intent from billing_charges where program_id = ? and charge_id = ?', [
+    programId,
+    chargeId,
+  ]);
   return rows[0]?.payment_intent ?? null;
 }
 
-/** Remembers a refund once (charge.refunded and refund.created both carry it). */
-export async function addRefund(em: EntityManager, s: Scope, refundId: string, paymentIntent: string, amount: number): Promise<void> {
+/** A refund of a payment: a positive amount in minor units of `currency`. */
+export interface RefundSeen {
+  refundId: string;
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+}
+
+/** Remembers a refund once (charge.refunded and refund.created both carry it, and each integration may). */
+export async function addRefund(em: EntityManager, programId: string, r: RefundSeen): Promise<void> {
   await execute(
     em,
-    `insert into billing_refunds (program_id, integration_id, refund_id, payment_intent, amount) values (?, ?, ?, ?, ?)
-     on conflict (program_id, integration_id, refund_id) do nothing`,
-    [s.programId, s.integrationId, refundId, paymentIntent, amount],
+    `insert into billing_refunds (program_id, refund_id, payment_intent, amount, currency) values (?, ?, ?, ?, ?)
+     on conflict (program_id, refund_id) do nothing`,
+    [programId, r.refundId, r.paymentIntent, r.amount, r.currency],
   );
 }
 
@@ -165,20 +187,22 @@ export async function lockStripeIngestion(em: EntityManager, programId: string):
 }
 
 /**
- * What was refunded of an invoice in all, in minor units: over the payments that paid it, each payment's
- * distinct refunds or its charges' cumulative amount_refunded, whichever is more.
+ * What was refunded of an invoice in all, in minor units of `currency` (the sale's, lowercase as Stripe writes
+ * it; null: in any, to ask whether anything was): over the payments that paid it, each payment's distinct
+ * refunds or its charges' cumulative amount_refunded, whichever is more. Refunds in another currency never
+ * count (rows from before currencies were kept have none, and count as they did).
  */
-export async function refundedOfInvoice(em: EntityManager, s: Scope, invoiceId: string): Promise<number> {
+export async function refundedOfInvoice(em: EntityManager, programId: string, invoiceId: string, currency: string | null): Promise<number> {
   const [row] = await execute<Array<{ total: string }>>(
     em,
     `select coalesce(sum(greatest(
        (select coalesce(sum(r.amount), 0) from billing_refunds r
-         where r.program_id = p.program_id and r.integration_id = p.integration_id and r.payment_intent = p.payment_intent),
+         where r.program_id = p.program_id and r.payment_intent = p.payment_intent and (?::text is null or r.currency is null or r.currency = ?)),
        (select coalesce(sum(c.amount_refunded), 0) from billing_charges c
-         where c.program_id = p.program_id and c.integration_id = p.integration_id and c.payment_intent = p.payment_intent)
+         where c.program_id = p.program_id and c.payment_intent = p.payment_intent and (?::text is null or c.currency is null or c.currency = ?))
      )), 0)::text as total
-     from billing_payments p where p.program_id = ? and p.integration_id = ? and p.invoice_id = ?`,
-    [s.programId, s.integrationId, invoiceId],
+     from billing_payments p where p.program_id = ? and p.invoice_id = ?`,
+    [currency, currency, currency, currency, programId, invoiceId],
   );
   return Number(row.total);
 }

@@ -1,5 +1,4 @@
-import Stripe from 'stripe';
-import { DomainError } from '../../common/errors';
+import { DomainError, type ErrorDetail } from '../../common/errors';
 import { KeyedQueue } from '../../common/keyed-queue';
 import type { Logger } from '../../common/logger';
 import { inTransaction } from '../../db/unit-of-work';
@@ -31,40 +30,37 @@ import {
   rememberInvoicePayment,
   settleBillingEvent,
 } from './billing.queries';
-import { majorUnits } from './stripe-amounts';
+import { majorUnits, sameCurrency } from './stripe-amounts';
+import { emailFromStripe, nameFromStripe } from './stripe-customer-details';
+import { checkStripeEvent, type StripeEventCheck } from './stripe-event.check';
+import type {
+  PromotionCodeRef,
+  StripeCharge,
+  StripeInvoice,
+  StripeInvoicePayment,
+  StripeRefund,
+  StripeSubscription,
+  UsedStripeEvent,
+} from './stripe-event.schemas';
 import type { StripeLookup } from './stripe-lookup';
-
-/** Stripe's tolerance for the signature's timestamp, as its libraries default to: 5 minutes. */
-const TOLERANCE_S = 300;
-
-/** The event types ingestion acts on; any other is logged as ignored, without waiting for the program's turn. */
-const USED_EVENTS = new Set([
-  'checkout.session.completed',
-  'customer.created',
-  'customer.updated',
-  'customer.discount.created',
-  'customer.discount.updated',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_succeeded',
-  'invoice_payment.paid',
-  'charge.refunded',
-  'refund.created',
-]);
+import { verifyStripeDelivery } from './stripe-signature';
 
 /** How many of one program's deliveries may be in line in this process (the one running included); one more is answered 503 and Stripe retries it. */
 const MAX_WAITING_PER_PROGRAM = 100;
 
-/** What a delivery did: answered 200 whenever the signature holds (Stripe retries anything else for days). */
+/**
+ * What a delivery did: answered 200 whenever the signature holds and the event is well formed (Stripe retries
+ * anything else for days); a bad signature is `invalid`, a well-signed event that is not what Stripe sends
+ * (./stripe-event.schemas.ts) `malformed`, both answered 400 with nothing recorded.
+ */
 export type DeliveryResult =
   | { status: 'invalid'; reason: string }
+  | { status: 'malformed'; reason: string; details: ErrorDetail[] }
   | { status: 'unknown-integration' }
   | { status: 'duplicate' }
   | { status: 'processed'; outcome: 'recorded' | 'ignored'; detail: string };
 
-/** An integration of a program: the scope of what it remembers about payments. */
+/** An integration of a program: the scope of its event log, its subscriptions' order and its held invoices (payments are the program's). */
 type Scope = { programId: string; integrationId: string };
 
 /** What a handler did: recorded something (said what), or nothing (said why). */
@@ -78,7 +74,7 @@ const PLACEHOLDER_DOMAIN = '@customer.stripe.invalid';
 /** Stripe's subscription statuses as the referral's (paused has none: such an event is ignored). */
 const SUBSCRIPTION_STATUS: Record<string, string> = { incomplete_expired: 'expired' };
 
-/** A name or email as a buyer typed it, without what PostgreSQL cannot store (U+0000) or blank ends; null when nothing is left. */
+/** An affiliate reference as a merchant gave it, without what PostgreSQL cannot store (U+0000) or blank ends; null when nothing is left. */
 const typed = (v: string | null | undefined): string | null => v?.replace(/\u0000/g, '').trim() || null;
 
 /** An id from a field that holds an id or the expanded object. */
@@ -108,7 +104,8 @@ async function attempt<T extends object>(
  * (DESIGN.md "Billing provider ingestion (Stripe)"). A delivery is verified over its raw bytes with the
  * integration's signing secret, then recorded once per event id in the same transaction as what it changes:
  * a repeat, or the same event delivered twice at once, changes nothing. A well-signed event that cannot be
- * used is recorded as ignored, with the reason, and answered 200.
+ * used is recorded as ignored, with the reason, and answered 200; one that is malformed (the fields read are
+ * checked like API input: ./stripe-event.schemas.ts) is answered 400 with the reason and recorded nowhere.
  */
 export class StripeIngestionService {
   constructor(
@@ -124,25 +121,32 @@ export class StripeIngestionService {
   async receive(em: EntityManager, log: Logger, integrationId: string, raw: Buffer, signature: string | undefined): Promise<DeliveryResult> {
     const integration = await integrationForDelivery(em, integrationId);
     if (!integration || integration.provider !== 'stripe') return { status: 'unknown-integration' };
-    let event: Stripe.Event;
-    try {
-      if (!signature) return { status: 'invalid', reason: 'Missing Stripe-Signature header' };
-      event = Stripe.webhooks.constructEvent(raw, signature, integration.signingSecret, TOLERANCE_S);
-    } catch (err) {
-      return { status: 'invalid', reason: err instanceof Error ? err.message : 'Invalid signature' };
+    const delivery = verifyStripeDelivery(raw, signature, integration.signingSecret);
+    if (delivery.status === 'invalid') return delivery;
+    // Checked like API input before anything reads it: a malformed event is refused whole, recorded nowhere (the
+    // event log's row would answer Stripe's retry as a repeat), and logged without its values.
+    const checked: StripeEventCheck =
+      delivery.status === 'signed'
+        ? checkStripeEvent(delivery.payload)
+        : { ok: false, id: null, type: null, problems: [{ field: '(event)', message: 'The event must be JSON' }] };
+    if (!checked.ok) {
+      const fields = checked.problems.map((p) => p.field);
+      log.warn({ integrationId, eventId: checked.id, type: checked.type, fields }, 'stripe event refused as malformed: nothing was recorded');
+      return { status: 'malformed', reason: checked.problems.map((p) => p.message).join('; '), details: checked.problems };
     }
+    const event: CheckedEvent = { id: checked.id, type: checked.type, used: checked.used };
     const program = await findProgramById(em, integration.programId);
     if (!program) return { status: 'unknown-integration' };
     // Outside the program's turn: a repeat is answered at once, without asking Stripe anything (the claim in
     // process() decides for concurrent ones), and a slow answer of Stripe's API holds up no other event.
     if (await billingEventSeen(em, { programId: program.id, integrationId: integration.id }, event.id)) return { status: 'duplicate' };
-    await this.complete(event, log);
-    if (!USED_EVENTS.has(event.type)) return this.process(em, log, integration.id, program, event);
+    if (!event.used) return this.process(em, log, integration.id, program, event);
+    await this.complete(event.used, log);
     return this.turns.run(program.id, () => this.process(em, log, integration.id, program, event));
   }
 
   /** Records a verified event once, with what it changes, in one transaction. */
-  private async process(em: EntityManager, log: Logger, integrationId: string, program: Program, event: Stripe.Event): Promise<DeliveryResult> {
+  private async process(em: EntityManager, log: Logger, integrationId: string, program: Program, event: CheckedEvent): Promise<DeliveryResult> {
     const scope = { programId: program.id, integrationId };
     // The integration acts for its program as a program credential does: its signing secret is the credential.
     const ctx: ServiceContext = {
@@ -153,13 +157,12 @@ export class StripeIngestionService {
       programs: new Map([[program.id, program]]),
     };
     const base = { ...scope, eventId: event.id, type: event.type };
-    const used = USED_EVENTS.has(event.type);
     try {
       return await inTransaction(ctx, async (tx) => {
         if (!(await claimBillingEvent(tx.em, { ...base, outcome: 'ignored', detail: 'processing' }))) return { status: 'duplicate' as const };
         // After the claim: a concurrent duplicate waits on the claim's key, never on this lock.
-        if (used) await lockStripeIngestion(tx.em, program.id);
-        const result = used ? await this.handle(tx, program, scope, event) : ignored(`${event.type} is not used`);
+        if (event.used) await lockStripeIngestion(tx.em, program.id);
+        const result = event.used ? await this.handle(tx, program, scope, event.used) : ignored(`${event.type} is not used`);
         await settleBillingEvent(tx.em, program.id, integrationId, event.id, result.outcome, result.detail);
         return { status: 'processed' as const, ...result };
       });
@@ -176,7 +179,7 @@ export class StripeIngestionService {
   }
 
   /** Fills in, before the transaction, what the event leaves out and the server may ask Stripe for (StripeLookup). */
-  private async complete(event: Stripe.Event, log: Logger): Promise<void> {
+  private async complete(event: UsedStripeEvent, log: Logger): Promise<void> {
     if (!this.lookup || (event.type !== 'invoice.paid' && event.type !== 'invoice.payment_succeeded')) return;
     const invoice = event.data.object;
     if (!(invoice.amount_paid > 0) || !invoice.id || !(invoice.discounts ?? []).some((d) => typeof d === 'string')) return;
@@ -184,7 +187,7 @@ export class StripeIngestionService {
     if (discounts) invoice.discounts = discounts;
   }
 
-  private handle(tx: ServiceContext, program: Program, scope: Scope, event: Stripe.Event): Promise<Outcome> {
+  private handle(tx: ServiceContext, program: Program, scope: Scope, event: UsedStripeEvent): Promise<Outcome> {
     switch (event.type) {
       case 'checkout.session.completed': {
         const s = event.data.object;
@@ -194,7 +197,7 @@ export class StripeIngestionService {
         if (!customer) return Promise.resolve(ignored('the session has no customer (Checkout creates one with customer_creation: always)'));
         const who = { name: s.customer_details?.name, email: s.customer_details?.email };
         // Without a reference, a promotion code the buyer entered at checkout names the affiliate.
-        const promo = refs.some((r) => r?.trim()) ? null : (s.discounts ?? []).map((d) => d.promotion_code).find((p) => p != null);
+        const promo = refs.some((r) => r?.trim()) ? null : ((s.discounts ?? []).map((d) => d.promotion_code).find((p) => p != null) ?? null);
         if (promo) return this.creditByPromotionCode(tx, program, customer, promo, who);
         return this.attribute(tx, program, customer, refs, who);
       }
@@ -218,20 +221,17 @@ export class StripeIngestionService {
       case 'invoice.payment_succeeded':
         return this.invoicePaid(tx, program, scope, event.data.object);
       case 'invoice_payment.paid':
-        return this.invoicePayment(tx, program, scope, event.data.object);
+        return this.invoicePayment(tx, program, event.data.object);
       case 'charge.refunded':
-        return this.chargeRefunded(tx, program, scope, event.data.object);
+        return this.chargeRefunded(tx, program, event.data.object);
       case 'refund.created':
-        return this.refundCreated(tx, program, scope, event.data.object);
-      default: // not in USED_EVENTS: process() logs it without calling here
-        return Promise.resolve(ignored(`${event.type} is not used`));
+        return this.refundCreated(tx, program, event.data.object);
     }
   }
 
-  /** The customer's referral in the program, if it has one. */
+  /** The customer's referral in the program, if it has one; none without a customer (a filter left out would match any referral). */
   private async referralOf(tx: ServiceContext, program: Program, customer: string): Promise<Referral | null> {
-    const page = await this.referrals.listReferrals(tx, program.id, { externalId: customer }, { first: 1 });
-    return page.nodes[0] ?? null;
+    return customer ? this.referrals.customerReferral(tx, program.id, customer) : null;
   }
 
   /**
@@ -252,7 +252,7 @@ export class StripeIngestionService {
   }
 
   /** Credits a customer without a referral by a promotion code (referByCode), once. */
-  private creditByPromotionCode(tx: ServiceContext, program: Program, customer: string, promo: string | Stripe.PromotionCode, who: Who): Promise<Outcome> {
+  private creditByPromotionCode(tx: ServiceContext, program: Program, customer: string, promo: PromotionCodeRef, who: Who): Promise<Outcome> {
     return this.referOnce(tx, program, customer, who, () => this.referByCode(tx, program, customer, promo, who));
   }
 
@@ -274,7 +274,7 @@ export class StripeIngestionService {
     tx: ServiceContext,
     program: Program,
     customer: string,
-    promo: string | Stripe.PromotionCode,
+    promo: PromotionCodeRef,
     who: Who,
   ): Promise<Outcome & { referral?: Referral }> {
     const code = await this.programCodeOf(tx, program, promo);
@@ -285,23 +285,30 @@ export class StripeIngestionService {
     return { ...recorded(`promotion code ${code}: referral ${referral.id} for customer ${customer}${released}`), referral };
   }
 
-  /** A referral's name and email from the customer's, or what stays recognisable as unknown until a customer event brings them. */
+  /**
+   * A referral's name and email from the customer's (within the API's limits: stripe-customer-details), or what
+   * stays recognisable as unknown until a customer event brings them.
+   */
   private details(customer: string, who: Who) {
-    return { name: typed(who.name) ?? customer, email: typed(who.email) ?? `${customer}${PLACEHOLDER_DOMAIN}`, referredUserExternalId: customer };
+    return {
+      name: nameFromStripe(who.name) ?? customer,
+      email: emailFromStripe(who.email) ?? `${customer}${PLACEHOLDER_DOMAIN}`,
+      referredUserExternalId: customer,
+    };
   }
 
   /** A referral made before its customer's details arrived (from a subscription or an invoice) takes them now. */
   private async completeDetails(tx: ServiceContext, program: Program, customer: string, existing: Referral, who: Who): Promise<Outcome> {
-    const email = typed(who.email);
+    const email = emailFromStripe(who.email);
     if (existing.email.endsWith(PLACEHOLDER_DOMAIN) && email) {
-      await this.referrals.updateReferral(tx, program.id, existing.id, { email, name: typed(who.name) ?? existing.name });
+      await this.referrals.updateReferral(tx, program.id, existing.id, { email, name: nameFromStripe(who.name) ?? existing.name });
       return recorded(`referral ${existing.id} has the name and email of customer ${customer}`);
     }
     return ignored(`customer ${customer} is already referral ${existing.id}`);
   }
 
   /** The program's promotional code (with an affiliate) a Stripe promotion code stands for. */
-  private async programCodeOf(tx: ServiceContext, program: Program, promo: string | Stripe.PromotionCode): Promise<string | null> {
+  private async programCodeOf(tx: ServiceContext, program: Program, promo: PromotionCodeRef): Promise<string | null> {
     const found =
       (typeof promo === 'object' && promo.code ? await this.promoCodes.findPromoCode(tx, program.id, { code: promo.code }) : null) ??
       (await this.promoCodes.findPromoCode(tx, program.id, { externalId: idOf(promo)! }));
@@ -322,7 +329,7 @@ export class StripeIngestionService {
       done.push(`subscription ${status}`);
     }
     for (const h of await releaseHeldInvoices(tx.em, program.id, customer)) {
-      const outcome = await this.saleOf(tx, program, { programId: program.id, integrationId: h.integrationId }, h.invoice, referral);
+      const outcome = await this.saleOf(tx, program, h.invoice, referral);
       done.push(`held invoice: ${outcome.detail}`);
     }
     return done.length ? `; ${done.join('; ')}` : '';
@@ -333,8 +340,10 @@ export class StripeIngestionService {
    * of the subscription newer than this one (by Stripe's `created`) was applied already. The status is kept
    * for a customer not referred yet: its attribution applies it (settleReferred).
    */
-  private async subscription(tx: ServiceContext, program: Program, scope: Scope, sub: Stripe.Subscription, created: number): Promise<Outcome> {
-    const customer = idOf(sub.customer)!;
+  private async subscription(tx: ServiceContext, program: Program, scope: Scope, sub: StripeSubscription, created: number): Promise<Outcome> {
+    // Always there (the edge requires it): an event naming no customer touches no referral.
+    const customer = idOf(sub.customer);
+    if (!customer) return ignored(`subscription ${sub.id} names no customer`);
     const newest = await applySubscriptionEvent(tx.em, scope, { id: sub.id, customer, status: sub.status, created });
     const ref = typed(sub.metadata?.affiliate_ref);
     const attributed = ref ? await attempt(tx, 'attribution', (inner) => this.attribute(inner, program, customer, [ref], {})) : null;
@@ -353,25 +362,26 @@ export class StripeIngestionService {
    * A paid invoice of a referred customer is a sale (saleOf). A customer without a referral is credited by a
    * promotion code of the program on the invoice, if any; otherwise the invoice is held for a later attribution.
    */
-  private async invoicePaid(tx: ServiceContext, program: Program, scope: Scope, invoice: Stripe.Invoice): Promise<Outcome> {
+  private async invoicePaid(tx: ServiceContext, program: Program, scope: Scope, invoice: StripeInvoice): Promise<Outcome> {
     // An invoice expanded with its payments links them now (otherwise invoice_payment.paid does).
     for (const p of invoice.payments?.data ?? []) {
       const pi = idOf(p.payment?.payment_intent);
-      if (pi) await rememberInvoicePayment(tx.em, scope, pi, invoice.id!);
+      if (pi) await rememberInvoicePayment(tx.em, program.id, pi, invoice.id);
     }
     if (!(invoice.amount_paid > 0)) return ignored(`invoice ${invoice.id} paid nothing (a trial or a zero invoice)`);
-    if (invoice.currency.toUpperCase() !== program.currency.toUpperCase())
+    if (!sameCurrency(invoice.currency, program.currency))
       return ignored(`invoice ${invoice.id} is in ${invoice.currency.toUpperCase()}, the program in ${program.currency}`);
     const customer = idOf(invoice.customer);
     if (!customer) return ignored(`invoice ${invoice.id} has no customer`);
     const held: HeldInvoice = {
-      id: invoice.id!,
+      id: invoice.id,
       customer,
       amount_paid: invoice.amount_paid,
       currency: invoice.currency,
-      tax: (invoice.total_taxes ?? []).reduce((sum, t) => sum + (t.amount ?? 0), 0),
-      customer_name: typed(invoice.customer_name),
-      customer_email: typed(invoice.customer_email),
+      // Within MAX_MINOR_UNITS: the edge checked the sum.
+      tax: (invoice.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0),
+      customer_name: nameFromStripe(invoice.customer_name),
+      customer_email: emailFromStripe(invoice.customer_email),
     };
     const who = { name: held.customer_name, email: held.customer_email };
     // The subscription's metadata, as the invoice carries it, names the affiliate of a customer not referred yet.
@@ -383,7 +393,7 @@ export class StripeIngestionService {
       if (attributed.outcome === 'recorded') referral = await this.referralOf(tx, program, customer);
     }
     if (referral) {
-      const sale = await this.saleOf(tx, program, scope, held, referral);
+      const sale = await this.saleOf(tx, program, held, referral);
       return attributed?.outcome === 'recorded' ? recorded(`${attributed.detail}; ${sale.detail}`) : sale;
     }
     for (const promo of promotionCodesOn(invoice)) {
@@ -391,7 +401,7 @@ export class StripeIngestionService {
         this.referByCode(inner, program, customer, promo, who),
       );
       if (credited.referral) {
-        const sale = await this.saleOf(tx, program, scope, held, credited.referral);
+        const sale = await this.saleOf(tx, program, held, credited.referral);
         return { outcome: 'recorded', detail: `${credited.detail}; ${sale.detail}` };
       }
     }
@@ -404,12 +414,16 @@ export class StripeIngestionService {
    * invoice.paid and invoice.payment_succeeded of one invoice are one sale); refunds of its payments already
    * seen apply at once.
    */
-  private async saleOf(tx: ServiceContext, program: Program, scope: Scope, invoice: HeldInvoice, referral: Referral): Promise<Outcome> {
+  private async saleOf(tx: ServiceContext, program: Program, invoice: HeldInvoice, referral: Referral): Promise<Outcome> {
+    // A held invoice waited in another currency's program (its currency changed meanwhile): no sale in the wrong unit.
+    if (!sameCurrency(invoice.currency, program.currency))
+      return ignored(`invoice ${invoice.id} is in ${invoice.currency.toUpperCase()}, the program in ${program.currency}`);
     const amount = majorUnits(invoice.amount_paid, invoice.currency);
     const { sale, replayed } = await this.sales.recordSale(tx, program.id, {
       referralId: referral.id,
-      name: invoice.customer_name || referral.name,
-      email: invoice.customer_email || referral.email,
+      // Again here: an invoice held before the API's limits applied to Stripe's fields carries its own.
+      name: nameFromStripe(invoice.customer_name) ?? referral.name,
+      email: emailFromStripe(invoice.customer_email) ?? referral.email,
       totalEarned: amount,
       tax: invoice.tax > 0 ? majorUnits(invoice.tax, invoice.currency) : null,
       externalId: invoice.id,
@@ -418,60 +432,71 @@ export class StripeIngestionService {
     if (!sale) return ignored(`no affiliate for referral ${referral.id}`);
     if (replayed) return ignored(`invoice ${invoice.id} is sale ${sale.id} already`);
     // Refunds of its payments seen before the sale apply now.
-    const refunds =
-      (await refundedOfInvoice(tx.em, scope, invoice.id)) > 0 ? `; ${(await this.refundInvoice(tx, program, scope, invoice.id, invoice.currency)).detail}` : '';
+    const refunds = (await refundedOfInvoice(tx.em, program.id, invoice.id, null)) > 0 ? `; ${(await this.refundInvoice(tx, program, invoice.id)).detail}` : '';
     return recorded(`sale ${sale.id} of ${amount} ${program.currency} for referral ${referral.id}${refunds}`);
   }
 
   /** Links a payment to the invoice it paid; refunds of it seen before the link apply now. */
-  private async invoicePayment(tx: ServiceContext, program: Program, scope: Scope, p: Stripe.InvoicePayment): Promise<Outcome> {
+  private async invoicePayment(tx: ServiceContext, program: Program, p: StripeInvoicePayment): Promise<Outcome> {
     const pi = idOf(p.payment?.payment_intent);
     const invoice = idOf(p.invoice);
     if (!pi || !invoice) return ignored(`invoice payment ${p.id} names no payment intent`);
-    await rememberInvoicePayment(tx.em, scope, pi, invoice);
-    const refunds =
-      (await refundedOfInvoice(tx.em, scope, invoice)) > 0 ? `; ${(await this.refundInvoice(tx, program, scope, invoice, p.currency)).detail}` : '';
+    await rememberInvoicePayment(tx.em, program.id, pi, invoice);
+    // Refunds of the payment seen before the link apply now.
+    const refunds = (await refundedOfInvoice(tx.em, program.id, invoice, null)) > 0 ? `; ${(await this.refundInvoice(tx, program, invoice)).detail}` : '';
     return recorded(`payment ${pi} paid invoice ${invoice}${refunds}`);
   }
 
-  /** A charge's refunds: its cumulative amount_refunded (kept, so a later link still knows it) and the refunds it lists. */
-  private async chargeRefunded(tx: ServiceContext, program: Program, scope: Scope, charge: Stripe.Charge): Promise<Outcome> {
+  /**
+   * A charge's refunds: its cumulative amount_refunded (kept, so a later link still knows it) and the refunds it
+   * lists, all in the charge's currency.
+   */
+  private async chargeRefunded(tx: ServiceContext, program: Program, charge: StripeCharge): Promise<Outcome> {
     const pi = idOf(charge.payment_intent);
     if (!pi) return ignored(`charge ${charge.id} names no payment intent`);
-    await rememberCharge(tx.em, scope, charge.id, pi, charge.amount_refunded);
+    const currency = charge.currency;
+    await rememberCharge(tx.em, program.id, { chargeId: charge.id, paymentIntent: pi, amountRefunded: charge.amount_refunded, currency });
     for (const r of charge.refunds?.data ?? []) {
-      if (r.status === 'succeeded' || r.status === 'pending') await addRefund(tx.em, scope, r.id, pi, r.amount);
+      if (r.status === 'succeeded' || r.status === 'pending')
+        await addRefund(tx.em, program.id, { refundId: r.id, paymentIntent: pi, amount: r.amount, currency });
     }
-    return this.refundPayment(tx, program, scope, pi, charge.currency);
+    return this.refundPayment(tx, program, pi, currency);
   }
 
-  /** One refund, counted once however many events carry it; the payment's refunds so far decide. */
-  private async refundCreated(tx: ServiceContext, program: Program, scope: Scope, refund: Stripe.Refund): Promise<Outcome> {
+  /** One refund, counted once however many events (and integrations) carry it; the payment's refunds so far decide. */
+  private async refundCreated(tx: ServiceContext, program: Program, refund: StripeRefund): Promise<Outcome> {
     if (refund.status === 'failed' || refund.status === 'canceled') return ignored(`refund ${refund.id} is ${refund.status}`);
     const charge = idOf(refund.charge);
-    const pi = idOf(refund.payment_intent) ?? (charge ? await paymentOfCharge(tx.em, scope, charge) : null);
+    const pi = idOf(refund.payment_intent) ?? (charge ? await paymentOfCharge(tx.em, program.id, charge) : null);
     if (!pi) return ignored(`refund ${refund.id} names no payment known here (charge.refunded links its charge)`);
-    await addRefund(tx.em, scope, refund.id, pi, refund.amount);
-    return this.refundPayment(tx, program, scope, pi, refund.currency);
+    await addRefund(tx.em, program.id, { refundId: refund.id, paymentIntent: pi, amount: refund.amount, currency: refund.currency });
+    return this.refundPayment(tx, program, pi, refund.currency);
   }
 
   /** Refunds the sale of the invoice the payment paid (refundInvoice), once the payment is linked to it. */
-  private async refundPayment(tx: ServiceContext, program: Program, scope: Scope, pi: string, currency: string): Promise<Outcome> {
-    const invoice = await invoiceOfPayment(tx.em, scope, pi);
+  private async refundPayment(tx: ServiceContext, program: Program, pi: string, currency: string): Promise<Outcome> {
+    const invoice = await invoiceOfPayment(tx.em, program.id, pi);
     if (!invoice) return ignored(`no invoice known for payment ${pi} yet (its invoice_payment.paid event links them; the refund applies then)`);
-    return this.refundInvoice(tx, program, scope, invoice, currency);
+    return this.refundInvoice(tx, program, invoice, currency);
   }
 
   /**
-   * Refunds the invoice's sale up to what was refunded of the invoice in all, over every payment of it
-   * (SaleCorrections.refundUpTo: cumulative, in proportion, never twice). A refund the program's rules refuse
-   * (its window, a commission paid out) changes the sale in nothing, in a savepoint: what the same event brought
-   * besides (the sale itself, a payment's link, the refund's bookkeeping) stays.
+   * Refunds the invoice's sale up to what was refunded of the invoice in all, over every payment of it and in
+   * the sale's currency (SaleCorrections.refundUpTo: cumulative, in proportion, never twice). A refund in
+   * `currency` other than the sale's is answered as ignored, said why: it is kept aside, never counted (Stripe
+   * refunds in the charge's currency, so such an event is inconsistent, and retrying it would change nothing).
+   * A refund the program's rules refuse (its window, a commission paid out) changes the sale in nothing, in a
+   * savepoint: what the same event brought besides (the sale itself, a payment's link, the refund's
+   * bookkeeping) stays.
    */
-  private async refundInvoice(tx: ServiceContext, program: Program, scope: Scope, invoice: string, currency: string): Promise<Outcome> {
+  private async refundInvoice(tx: ServiceContext, program: Program, invoice: string, currency?: string): Promise<Outcome> {
     const sale = (await this.sales.listSales(tx, program.id, { saleExternalId: invoice }, { first: 1 })).nodes[0];
     if (!sale) return ignored(`invoice ${invoice} recorded no sale (yet: the refund applies when it does)`);
-    const amount = majorUnits(await refundedOfInvoice(tx.em, scope, invoice), currency);
+    if (currency !== undefined && !sameCurrency(currency, sale.currency))
+      return ignored(`the refund is in ${currency.toUpperCase()}, sale ${sale.id} in ${sale.currency}: not applied`);
+    const minor = await refundedOfInvoice(tx.em, program.id, invoice, sale.currency.toLowerCase());
+    if (minor === 0) return ignored(`nothing of invoice ${invoice} was refunded in ${sale.currency}`);
+    const amount = majorUnits(minor, sale.currency);
     // Only the refund rules' refusal (REFUND_NOT_ALLOWED) is an answer; anything else is a defect to see.
     const done = await attempt(tx, `sale ${sale.id}: refund`, (inner) => this.sales.refundUpTo(inner, program.id, sale.id, String(amount)), [
       'REFUND_NOT_ALLOWED',
@@ -496,11 +521,14 @@ function referralStatusOf(stripeStatus: string | null): string | null {
 type Who = { name?: string | null; email?: string | null };
 
 /** The promotion codes an invoice names: from its discounts when Stripe sent them expanded (or StripeLookup expanded them). */
-function promotionCodesOn(invoice: Stripe.Invoice): Array<string | Stripe.PromotionCode> {
-  const codes: Array<string | Stripe.PromotionCode> = [];
+function promotionCodesOn(invoice: StripeInvoice): PromotionCodeRef[] {
+  const codes: PromotionCodeRef[] = [];
   for (const d of invoice.discounts ?? []) {
-    if (typeof d === 'string' || !('promotion_code' in d) || !d.promotion_code) continue;
+    if (typeof d === 'string' || !d.promotion_code) continue;
     codes.push(d.promotion_code);
   }
   return codes;
 }
+
+/** A well-formed event: its id and type, and the event as its schema reads it when ingestion uses its type (else null). */
+type CheckedEvent = { id: string; type: string; used: UsedStripeEvent | null };

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import type { Logger } from '../../common/logger';
+import { checkInvoiceDiscounts } from './stripe-event.check';
+import type { InvoiceDiscounts } from './stripe-event.schemas';
 
 /**
  * Reads from Stripe's API what an event leaves out, when the server has a key (STRIPE_API_KEY, a restricted
@@ -24,12 +26,15 @@ export class StripeLookup {
 
   /**
    * An invoice's discounts with their promotion codes: events carry them as bare `di_…` ids, which say nothing
-   * of the code. Null when Stripe cannot be asked; the event is then used as it came.
+   * of the code. Checked as the event's own would be (./stripe-event.schemas.ts). Null when Stripe cannot be
+   * asked or answers something else; the event is then used as it came.
    */
-  async invoiceDiscounts(invoiceId: string, log: Logger): Promise<Stripe.Invoice['discounts'] | null> {
+  async invoiceDiscounts(invoiceId: string, log: Logger): Promise<InvoiceDiscounts | null> {
     try {
       const invoice = await this.client.invoices.retrieve(invoiceId, { expand: ['discounts.promotion_code'] });
-      return invoice.discounts;
+      const discounts = checkInvoiceDiscounts(invoice.discounts);
+      if (!discounts) log.warn({ invoiceId }, "Stripe's answer holds discounts that are not what an invoice's are; its promotion codes stay unknown");
+      return discounts;
     } catch (err) {
       log.warn({ err, invoiceId }, 'Stripe did not answer the invoice; its promotion codes stay unknown');
       return null;

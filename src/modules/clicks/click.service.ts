@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { addressBucket } from '../../common/client-address';
-import { DomainError, notFound } from '../../common/errors';
+import { notFound } from '../../common/errors';
 import { isClickId, isUuid } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
 import { inTransaction } from '../../db/unit-of-work';
@@ -39,6 +39,14 @@ export interface PublicClickResult {
   attributionModel: AttributionModel;
 }
 
+/** Where a visit through /r/... goes: on to `location` (302), or nowhere, a page saying `notFound` (404). */
+export type Visit = { location: string; notFound?: undefined } | { notFound: string; location?: undefined };
+
+/** What a visitor reads when a tracking URL leads nowhere. */
+export const NO_SUCH_LINK = 'This link does not lead anywhere. Check the address, or ask whoever shared it for a new one.';
+export const LINK_INACTIVE = 'This link is no longer active.';
+
+const SLUG_RE = /^[A-Za-z0-9-]{1,100}$/;
 const clip = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
 
 /** Repeated clicks by one visitor on one link within this time of the counted click count once (DESIGN.md). */
@@ -92,7 +100,7 @@ export class ClickService {
     const program = await this.programs.requireProgram(ctx);
     const rules = { cookieWindowDays: program.cookieWindowDays, attributionModel: program.attributionModel };
     const slug = input.ref.trim();
-    const link = /^[A-Za-z0-9-]{1,100}$/.test(slug) ? await findLinkBySlug(ctx.em, program.id, slug) : null;
+    const link = SLUG_RE.test(slug) ? await findLinkBySlug(ctx.em, program.id, slug) : null;
     if (!link) throw notFound('No link with this ref in this program');
     if (isKnownBot(ctx.userAgent)) return { clickId: null, counted: false, ...rules };
     const { hashKey } = await this.programSettings(ctx, program.id);
@@ -118,27 +126,33 @@ export class ClickService {
    * click's id. Without a program a slug must be in exactly one program; no redirect ever leaves the program's URLs.
    * A known robot (click.rules.ts) is redirected without ref's click_id and counts nothing. The visitor is
    * anonymous (anonymousContext).
+   *
+   * A visitor is never answered JSON (DESIGN.md "Names the spec leaves open"): a path naming a program but no live
+   * link of it (deleted, renamed, mistyped) still leads to the program's site, its first base URL as it is (no
+   * click, no ref); one that names no program (unknown, malformed, a slug of several programs) or a program with
+   * no base URL is a page saying so (`notFound`, a sentence for people).
    */
-  async trackVisit(ctx: ServiceContext, slug: string, programId: string | undefined, to: string | undefined, meta: ClickMeta): Promise<string> {
-    if (!/^[A-Za-z0-9-]{1,100}$/.test(slug)) throw notFound('No such link');
+  async trackVisit(ctx: ServiceContext, slug: string, programId: string | undefined, to: string | undefined, meta: ClickMeta): Promise<Visit> {
     const { em } = ctx;
-    let link: AffiliateLink | null;
+    const wellFormed = SLUG_RE.test(slug);
+    let program: string | undefined;
     if (programId) {
-      link = isUuid(programId) ? await findLinkBySlug(em, programId, slug) : null;
-    } else {
+      program = isUuid(programId) ? programId : undefined;
+    } else if (wellFormed) {
       const programIds = await programsWithSlug(em, slug);
-      if (programIds.length > 1)
-        throw new DomainError('NOT_FOUND', "This link exists in several programs; use the link's trackingUrl (/r/<program id>/<slug>)");
-      link = programIds.length ? await findLinkBySlug(em, programIds[0], slug) : null;
+      // Several programs: which one's site is not for this server to guess.
+      program = programIds.length === 1 ? programIds[0] : undefined;
     }
-    if (!link) throw notFound('No such link');
-    const program = await this.programSettings(ctx, link.programId);
-    const base = this.destination(program.baseUrls, to);
-    if (!base) throw notFound('This program has no base URL to send visitors to');
+    const settings = program ? await clickSettings(em, program) : null;
+    if (!program || !settings) return { notFound: NO_SUCH_LINK };
+    if (!settings.baseUrls.length) return { notFound: LINK_INACTIVE };
+    const link = wellFormed ? await findLinkBySlug(em, program, slug) : null;
+    if (!link) return { location: settings.baseUrls[0] };
+    const base = this.destination(settings.baseUrls, to) ?? settings.baseUrls[0];
     // A crawler or link previewer is sent on like anyone, but counts as no click (and gets no click id).
-    if (isKnownBot(meta.userAgent)) return fullUrl(base, link.link);
-    const { click } = await this.count(ctx, link, program.hashKey, meta);
-    return fullUrl(base, link.link, { click_id: click.id });
+    if (isKnownBot(meta.userAgent)) return { location: fullUrl(base, link.link) };
+    const { click } = await this.count(ctx, link, settings.hashKey, meta);
+    return { location: fullUrl(base, link.link, { click_id: click.id }) };
   }
 
   /** What a click needs of its program, in one statement: where to send visitors and the key of its hashes (never shown). */

@@ -7,7 +7,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** A person an affiliate sent who signed up. */
 @Entity({ tableName: 'referrals' })
 export class Referral {
-  [OptionalProps]?: 'id' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'subscriptionStatus' | 'selfReferral' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'id' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'subscriptionStatus' | 'selfReferral' | 'supersededAt' | 'createdAt' | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'uuid' }) affiliateId!: string;
@@ -26,6 +27,12 @@ export class Referral {
    * the commissions of its sales wait for the owner's approval.
    */
   @Property({ type: 'boolean' }) selfReferral: boolean = false;
+  /**
+   * Set on the later referrals of a customer that databases made before "one customer, one referrer" hold
+   * (Migration20261127200000): kept with their sales as history, no longer the customer's referral. Null on
+   * every referral made since. Not shown by the API.
+   */
+  @Property({ type: 'timestamptz', nullable: true }) supersededAt: Date | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -124,20 +124,44 @@ export async function referralsSince(em: EntityManager, programId: string, since
   return row.n;
 }
 
+/** The unique key of a customer's one live referral (Migration20261127200000). */
+export const CUSTOMER_KEY = 'referrals_customer_key';
+
+/**
+ * The customer's referral (one customer, one referrer: DESIGN.md), or null when the customer has none; with
+ * `lock`, its row stays locked until the transaction ends, so changes of one customer's referral take turns.
+ */
+export async function customerReferral(em: EntityManager, programId: string, externalId: string, lock: boolean): Promise<Referral | null> {
+  const rows = await detachedRows(
+    em,
+    Referral,
+    `select * from referrals where program_id = ? and referred_user_external_id = ? and superseded_at is null${lock ? ' for update' : ''}`,
+    [programId, externalId],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * Inserts a new referral (the database sets its times and subscription status) and counts it on its affiliate
- * and link (moveReferralCounters' work), in one statement; returns the referral.
+ * and link (moveReferralCounters' work), in one statement; returns the referral. Null when the customer has a
+ * referral already (CUSTOMER_KEY; a concurrent one waits for the first to commit): then nothing is written, the
+ * counters included (they count only what the insert returns).
  */
-export async function insertReferral(em: EntityManager, d: NewReferral): Promise<Referral> {
+export async function insertReferral(em: EntityManager, d: NewReferral): Promise<Referral | null> {
   const rows = await detachedRows(
     em,
     Referral,
     `with r as (
        insert into referrals (id, program_id, affiliate_id, link_id, click_id, promotional_code_id, promo_code, name, email, referred_user_external_id, self_referral)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (program_id, referred_user_external_id) where superseded_at is null do nothing
+       returning *),
      owner as (
-       update affiliates set number_of_referred_users = greatest(number_of_referred_users + 1, 0), updated_at = now() where program_id = ? and id = ?),
-     link as (update affiliate_links set referrals = greatest(referrals + 1, 0), updated_at = now() where program_id = ? and id = ?)
+       update affiliates a set number_of_referred_users = greatest(a.number_of_referred_users + 1, 0), updated_at = now()
+         from r where a.program_id = r.program_id and a.id = r.affiliate_id),
+     link as (
+       update affiliate_links l set referrals = greatest(l.referrals + 1, 0), updated_at = now()
+         from r where l.program_id = r.program_id and l.id = r.link_id)
      select * from r`,
     [
       ...[
@@ -153,10 +177,9 @@ export async function insertReferral(em: EntityManager, d: NewReferral): Promise
         d.referredUserExternalId,
         d.selfReferral,
       ],
-      ...[d.programId, d.affiliateId, d.programId, d.linkId],
     ],
   );
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 /** What a new referral is recorded with. */
@@ -179,6 +202,42 @@ export async function moveReferralCounters(em: EntityManager, programId: string,
   );
 }
 
+/** Where a referral moves (last_click): its new affiliate, link, click and code, and whether that is a self-referral. */
+export type ReferralMove = Pick<Referral, 'affiliateId' | 'linkId' | 'clickId' | 'promotionalCodeId' | 'promoCode' | 'selfReferral'>;
+
+/**
+ * Moves a referral to another affiliate (last_click), with its counters: one less on the old affiliate and link,
+ * one more on the new ones, in one statement; returns the referral as it is now. Its sales stay with the
+ * affiliate they were recorded for (sales.affiliate_id): the move is about the sales to come.
+ */
+export async function moveReferral(
+  em: EntityManager,
+  programId: string,
+  from: Pick<Referral, 'id' | 'affiliateId' | 'linkId'>,
+  to: ReferralMove,
+): Promise<Referral> {
+  const rows = await detachedRows(
+    em,
+    Referral,
+    `with r as (
+       update referrals set affiliate_id = ?, link_id = ?, click_id = ?, promotional_code_id = ?, promo_code = ?, self_referral = ?, updated_at = now()
+        where program_id = ? and id = ? returning *),
+     owners as (
+       update affiliates set number_of_referred_users = greatest(number_of_referred_users + case when id = ? then 1 else -1 end, 0), updated_at = now()
+        where program_id = ? and id in (?, ?)),
+     links as (
+       update affiliate_links set referrals = greatest(referrals + case when id = ? then 1 else -1 end, 0), updated_at = now()
+        where program_id = ? and id in (?, ?))
+     select * from r`,
+    [
+      ...[to.affiliateId, to.linkId, to.clickId, to.promotionalCodeId, to.promoCode, to.selfReferral, programId, from.id],
+      ...[to.affiliateId, programId, from.affiliateId, to.affiliateId],
+      ...[to.linkId, programId, from.linkId, to.linkId],
+    ],
+  );
+  return rows[0];
+}
+
 const COLUMNS = {
   name: 'name',
   email: 'email',
@@ -196,17 +255,18 @@ export async function updateReferralRow(em: EntityManager, programId: string, id
 }
 
 /**
- * Takes back what the referral's sales added to its affiliate's and links' totals (the sales go with the
- * referral, by foreign key): commissions earned, and the revenue and count of sales not refunded.
+ * Takes back what the referral's sales added to their affiliates' and links' totals (the sales go with the
+ * referral, by foreign key): commissions earned, and the revenue and count of sales not refunded. Each from the
+ * affiliate the commission went to: a referral moved (last_click) has sales of its former affiliate.
  */
-export async function takeBackSalesTotals(em: EntityManager, programId: string, referral: Pick<Referral, 'id' | 'affiliateId'>): Promise<void> {
+export async function takeBackSalesTotals(em: EntityManager, programId: string, referral: Pick<Referral, 'id'>): Promise<void> {
   await execute(
     em,
-    `update affiliates set total_commission_earned = total_commission_earned - coalesce((
-       select sum(c.amount) from commissions c join sales s on s.program_id = c.program_id and s.id = c.sale_id
-        where c.program_id = ? and s.referral_id = ?), 0)
-      where program_id = ? and id = ?`,
-    [programId, referral.id, programId, referral.affiliateId],
+    `update affiliates a set total_commission_earned = a.total_commission_earned - x.amount
+       from (select c.affiliate_id, sum(c.amount) as amount from commissions c join sales s on s.program_id = c.program_id and s.id = c.sale_id
+              where c.program_id = ? and s.referral_id = ? group by c.affiliate_id) x
+      where a.program_id = ? and a.id = x.affiliate_id`,
+    [programId, referral.id, programId],
   );
   await execute(
     em,

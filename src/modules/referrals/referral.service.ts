@@ -1,4 +1,5 @@
-import { DomainError, validationError } from '../../common/errors';
+import { DomainError, duplicate, unavailable, validationError } from '../../common/errors';
+import { isDuplicate } from '../../db/db-errors';
 import { isUuid } from '../../common/ids';
 import { emptyPage, pageWindow, toPage, type ListOrder, type Page, type PageArgs } from '../../common/pagination';
 import type { ReferralOrderField } from '../../validation/enums';
@@ -15,10 +16,13 @@ import type { Referral, SubscriptionStatus } from './referral.entity';
 import { isSelfReferral } from './referral.finder';
 import {
   markSelfReferral,
+  customerReferral,
   customerWasReferred,
+  CUSTOMER_KEY,
   deleteReferralRow,
   insertReferral,
   lockMonthlyReferralLimit,
+  moveReferral,
   moveReferralCounters,
   referralById,
   referralsByEmail,
@@ -79,6 +83,12 @@ export class ReferralService {
     return (await byEmail(ctx, program.id, id))[0] ?? null;
   }
 
+  /** The customer's one referral (its referredUserExternalId in the program; DESIGN.md), or null when it has none. */
+  async customerReferral(ctx: ServiceContext, programId: string | null | undefined, externalId: string): Promise<Referral | null> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    return externalId ? customerReferral(ctx.em, program.id, externalId, false) : null;
+  }
+
   /** Referrals matching every filter given (all of the program's without filters), in creation order. */
   async listReferrals(
     ctx: ServiceContext,
@@ -101,6 +111,11 @@ export class ReferralService {
    * its affiliate and link, fires referral.created. Null when no affiliate matches (nothing is recorded).
    * A referral of the affiliate by itself is flagged `selfReferral` (isSelfReferral): its sales' commissions
    * then wait for the owner's approval.
+   *
+   * One customer, one referrer (DESIGN.md): a customer (its referredUserExternalId) already referred is answered
+   * with its referral. Under first_click that is all (no limit, code, counter or event is touched); under
+   * last_click the referral moves to the affiliate named now (referToAgain). Concurrent requests for one new
+   * customer make one referral: the insert's unique key decides, the others then take the duplicate's path.
    */
   async createReferral(ctx: ServiceContext, programId: string | null | undefined, input: CreateReferralInput): Promise<Referral | null> {
     const program = await this.programs.requireProgram(ctx, programId);
@@ -110,27 +125,28 @@ export class ReferralService {
     const name = input.name.trim();
     const email = input.email.trim();
     const externalId = input.referredUserExternalId.trim();
+    const lastClick = program.attributionModel === 'last_click';
     return inTransaction(ctx, async (tx) => {
-      await enforceMonthlyLimit(tx, program);
-      let who: Attribution | null;
-      let redemption: Redemption | null = null;
-      if (input.promoCode) {
-        const facts = { now: new Date(), customerId: externalId };
-        redemption = await this.promoCodes.checkRedemption(tx, program.id, input.promoCode, facts, () =>
-          customerWasReferred(tx.em, program.id, externalId, email),
-        );
-        // The code's affiliate with its first link, in one statement.
-        who = await attributeTo(tx.em, program.id, redemption.code.affiliateId!);
-        if (!who) throw validationError('promoCode has no affiliate', 'promoCode');
-      } else if (input.affiliateId) {
-        who = await attributeTo(tx.em, program.id, input.affiliateId);
-      } else {
-        const a = await findAffiliateByEmail(tx.em, program.id, input.affiliateEmail!);
-        who = a ? await attributeToAffiliate(tx.em, program.id, a) : null;
+      // The customer's referral, locked only when it may move (first_click reads it and changes nothing).
+      const referredBefore = () => customerReferral(tx.em, program.id, externalId, lastClick);
+      const again = async (r: Referral) =>
+        lastClick ? this.referToAgain(tx, program, r, await this.attribution(tx, program, input, externalId, email), email) : r;
+      const existing = await referredBefore();
+      if (existing) return again(existing);
+      // While the program sets a monthly limit, creations take turns on the program's row and stop at the limit; a
+      // customer referred while this one waited for the row is a duplicate, not refused and not counted.
+      const limit = program.monthlyReferralLimit == null ? null : await lockMonthlyReferralLimit(tx.em, program.id);
+      if (limit != null) {
+        const meanwhile = await referredBefore();
+        if (meanwhile) return again(meanwhile);
+        const count = await referralsSince(tx.em, program.id, monthStart(new Date()));
+        if (count >= limit) throw new DomainError('LIMIT_REACHED', `This program has reached its monthly referral limit of ${limit}`);
       }
-      if (!who) return null;
+      const credit = await this.attribution(tx, program, input, externalId, email);
+      if (!credit) return null;
+      const { who, redemption } = credit;
       const selfReferral = await isSelfReferral(tx.em, program.id, who.affiliate, email, who.clickId);
-      // The referral with its affiliate's and link's counters, in one statement.
+      // The referral with its affiliate's and link's counters, in one statement; null when the customer was referred meanwhile.
       const referral = await insertReferral(tx.em, {
         programId: program.id,
         affiliateId: who.affiliate.id,
@@ -143,6 +159,13 @@ export class ReferralService {
         referredUserExternalId: externalId,
         selfReferral,
       });
+      if (!referral) {
+        // A concurrent request referred this customer first (its commit ended our insert's wait): its referral is the customer's.
+        const first = await referredBefore();
+        // Deleted again in between: nothing was written, the client may simply retry.
+        if (!first) throw unavailable(1);
+        return lastClick ? this.referToAgain(tx, program, first, credit, email, true) : first;
+      }
       this.events.record(tx, program.id, 'referral.created', await referralBody(referral));
       await writeQueued(tx.em);
       // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
@@ -151,7 +174,66 @@ export class ReferralService {
     });
   }
 
-  /** Applies the listed fields; an unknown referralId is a 400 (spec 4.2). Fires referral.updated. */
+  /**
+   * Who a new referral credits: the affiliate named by affiliateId, affiliateEmail or promoCode (checked for
+   * redemption, counted by the caller), with the link and click. Null when no affiliate matches.
+   */
+  private async attribution(tx: ServiceContext, program: Program, input: CreateReferralInput, externalId: string, email: string): Promise<Credit | null> {
+    if (input.promoCode) {
+      const facts = { now: new Date(), customerId: externalId };
+      const redemption = await this.promoCodes.checkRedemption(tx, program.id, input.promoCode, facts, () =>
+        customerWasReferred(tx.em, program.id, externalId, email),
+      );
+      // The code's affiliate with its first link, in one statement.
+      const who = await attributeTo(tx.em, program.id, redemption.code.affiliateId!);
+      if (!who) throw validationError('promoCode has no affiliate', 'promoCode');
+      return { who, redemption };
+    }
+    if (input.affiliateId) {
+      const who = await attributeTo(tx.em, program.id, input.affiliateId);
+      return who && { who, redemption: null };
+    }
+    const a = await findAffiliateByEmail(tx.em, program.id, input.affiliateEmail!);
+    return a && { who: await attributeToAffiliate(tx.em, program.id, a), redemption: null };
+  }
+
+  /**
+   * last_click: a customer referred before (its referral locked) moves to the affiliate named now, with its
+   * link, click and code, counters moved in the same transaction, and referral.updated. Naming its own affiliate
+   * again, or no affiliate at all, changes nothing. `racedFirstOrder`: the code was checked before the customer's
+   * first referral committed, so a first-time-order code is refused here.
+   */
+  private async referToAgain(
+    tx: ServiceContext,
+    program: Program,
+    existing: Referral,
+    credit: Credit | null,
+    email: string,
+    racedFirstOrder = false,
+  ): Promise<Referral> {
+    if (!credit || credit.who.affiliate.id === existing.affiliateId) return existing;
+    const { who, redemption } = credit;
+    if (racedFirstOrder && redemption?.code.firstTimeOrder) throw validationError('promoCode is for first-time orders only', 'promoCode');
+    // The self-referral rule, for the new affiliate (the flag was about the old one): the customer's email or the one sent now.
+    const selfReferral = (await isSelfReferral(tx.em, program.id, who.affiliate, email, who.clickId)) || sameMailbox(existing.email, who.affiliate.email);
+    const moved = await moveReferral(tx.em, program.id, existing, {
+      affiliateId: who.affiliate.id,
+      linkId: who.linkId,
+      clickId: who.clickId,
+      promotionalCodeId: redemption?.code.id ?? null,
+      promoCode: redemption?.code.code ?? null,
+      selfReferral,
+    });
+    this.events.record(tx, program.id, 'referral.updated', await referralBody(moved));
+    await writeQueued(tx.em);
+    if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
+    return moved;
+  }
+
+  /**
+   * Applies the listed fields; an unknown referralId is a 400 (spec 4.2). Fires referral.updated. A
+   * referredUserExternalId of a customer that has another referral is a 400 DUPLICATE: one customer, one referrer.
+   */
   async updateReferral(ctx: ServiceContext, programId: string | null | undefined, referralId: string, input: UpdateReferralInput): Promise<Referral> {
     const program = await this.programs.requireProgram(ctx, programId);
     const changes: ReferralChanges = {};
@@ -159,6 +241,14 @@ export class ReferralService {
     if (input.email != null) changes.email = input.email.trim();
     if (input.referredUserExternalId != null) changes.referredUserExternalId = input.referredUserExternalId.trim();
     if (input.subscriptionStatus != null) changes.subscriptionStatus = input.subscriptionStatus as SubscriptionStatus;
+    return this.applyUpdate(ctx, program, referralId, changes).catch((err: unknown) => {
+      if (isDuplicate(err, CUSTOMER_KEY))
+        throw duplicate('Another referral has this referredUserExternalId: a customer has one referrer', 'referredUserExternalId');
+      throw err;
+    });
+  }
+
+  private applyUpdate(ctx: ServiceContext, program: Program, referralId: string, changes: ReferralChanges): Promise<Referral> {
     return inTransaction(ctx, async (tx) => {
       // The update locks the row it writes: concurrent changes of one referral serialise on it.
       const r = isUuid(referralId) ? await updateReferralRow(tx.em, program.id, referralId, changes, new Date()) : null;
@@ -205,11 +295,8 @@ function byEmail(ctx: ServiceContext, programId: string, email: string): Promise
   return !e || e.length > 254 ? Promise.resolve([]) : referralsByEmail(ctx.em, programId, e);
 }
 
-/** While the program sets a monthly limit, creations serialise on the program's row and stop at the limit. */
-async function enforceMonthlyLimit(tx: ServiceContext, program: Program): Promise<void> {
-  if (program.monthlyReferralLimit == null) return;
-  const limit = await lockMonthlyReferralLimit(tx.em, program.id);
-  if (limit == null) return;
-  const count = await referralsSince(tx.em, program.id, monthStart(new Date()));
-  if (count >= limit) throw new DomainError('LIMIT_REACHED', `This program has reached its monthly referral limit of ${limit}`);
+/** Who a referral credits, and the promotional code it redeems (checked, counted last). */
+interface Credit {
+  who: Attribution;
+  redemption: Redemption | null;
 }

@@ -95,22 +95,34 @@ export async function salesPage(
   return { sales: toDetached(em, Sale, raw), commissions: commissions.map((c) => (c.id ? c : null)), sortValues: sortValuesOf(raw), q };
 }
 
-/** A referral with its affiliate, in one statement (the newest when several match): the owner of a sale. */
-async function referralWithAffiliate(em: EntityManager, programId: string, condition: string, value: string) {
+/** A referral by id with its affiliate, in one statement: the owner of a sale that names it. */
+export async function referralWithAffiliateById(em: EntityManager, programId: string, referralId: string) {
   const rows = await execute<Row[]>(
     em,
     `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
-      where r.program_id = ? and ${condition} order by r.id desc limit 1`,
-    [programId, value],
+      where r.program_id = ? and r.id = ?`,
+    [programId, referralId],
   );
   return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
 }
 
-export const referralWithAffiliateById = (em: EntityManager, programId: string, referralId: string) =>
-  referralWithAffiliate(em, programId, 'r.id = ?', referralId);
-
-export const referralWithAffiliateByEmail = (em: EntityManager, programId: string, email: string) =>
-  referralWithAffiliate(em, programId, 'lower(r.email) = ?', email.toLowerCase());
+/**
+ * The referral a sale by email credits: the customer's one referral (one customer, one referrer: DESIGN.md), with
+ * its affiliate. The email names the customers (referredUserExternalId) that any referral of it (a superseded one
+ * included: Migration20261127200000) was made for; each has one live referral. Should one email name several
+ * customers, the program's attribution model picks: the first referred (first_click), else the last.
+ */
+export async function customerReferralWithAffiliateByEmail(em: EntityManager, programId: string, email: string, lastClick: boolean) {
+  const rows = await execute<Row[]>(
+    em,
+    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
+      where r.program_id = ? and r.superseded_at is null
+        and r.referred_user_external_id in (select e.referred_user_external_id from referrals e where e.program_id = ? and lower(e.email) = ?)
+      order by r.created_at ${lastClick ? 'desc' : 'asc'}, r.id ${lastClick ? 'desc' : 'asc'} limit 1`,
+    [programId, programId, email.toLowerCase()],
+  );
+  return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
+}
 
 /**
  * Inserts a new sale (the database assigns its id and times) and adds it to its link's sales and revenue, in

@@ -20,7 +20,7 @@ import {
   customerHasSales,
   insertSale,
   markCommissionLimitReached,
-  referralWithAffiliateByEmail,
+  customerReferralWithAffiliateByEmail,
   referralWithAffiliateById,
   saleByExternalId,
 } from './sale.queries';
@@ -105,9 +105,10 @@ export class SaleRecorder {
       if (found) ({ referral, owner } = throughReferral(found));
       else owner = await attributeTo(tx.em, program.id, referralKey);
     }
-    // referralId, else email, else promoCode: each is tried when the one before resolves nothing.
+    // referralId, else email, else promoCode: each is tried when the one before resolves nothing. An email
+    // credits its customer's one referral, whoever else referred that customer before the rule.
     if (!owner && emailKey) {
-      const found = await referralWithAffiliateByEmail(tx.em, program.id, emailKey);
+      const found = await customerReferralWithAffiliateByEmail(tx.em, program.id, emailKey, program.attributionModel === 'last_click');
       if (found) ({ referral, owner } = throughReferral(found));
     }
     const name = request.name || referral?.name || null;

@@ -1,46 +1,41 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { validationError } from '../../common/errors';
 
-// Addresses a webhook must not reach unless the server allows private targets (tests, local development).
-const blocked = new net.BlockList();
-for (const [addr, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(addr, prefix, 'ipv4');
-// 6to4 (2002::/16) and Teredo (2001::/32) embed IPv4 addresses, private ones included; both are deprecated.
-for (const [addr, prefix] of [
-  ['::', 96],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['2001::', 32],
-] as const) {
-  blocked.addSubnet(addr, prefix, 'ipv6');
+/** IANA's global unicast space (IPv6 Address Space registry): everything outside 2000::/3 is reserved or local. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * The address `ip` stands for, or null when it is not one in the notations sockets take (`net.isIP`: no octal or
+ * short IPv4 forms). IPv6 goes through the URL parser's hex form first: ipaddr.js reads ::a.b.c.d (IPv4-compatible)
+ * as ::ffff:a.b.c.d. A zone id (fe80::1%eth0) is not accepted there: null.
+ */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const family = net.isIP(ip);
+  if (family === 4) return ipaddr.IPv4.parse(ip);
+  if (family !== 6) return null;
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1));
+  } catch {
+    return null;
+  }
 }
 
+/**
+ * Whether a webhook must not reach this address unless the server allows private targets (tests, local
+ * development). The IANA special-purpose registries come from ipaddr.js (`range()` names loopback, private,
+ * link-local, documentation, benchmarking, NAT64, 6to4, Teredo, ORCHID, discard, …): anything but `unicast` is
+ * refused, kept up to date with the library rather than a hand list that misses ranges. An IPv4-mapped IPv6
+ * address (any notation) is judged by the IPv4 address it carries; an IPv6 address must also lie in 2000::/3
+ * (IPv4-compatible ::a.b.c.d and whatever else IANA keeps reserved lie outside it). Not an address: refused.
+ */
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return blocked.check(mapped[1], 'ipv4');
-  return blocked.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4');
+  const parsed = parseAddress(ip);
+  if (!parsed) return true;
+  const addr = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
+  if (addr.range() !== 'unicast') return true;
+  return addr instanceof ipaddr.IPv6 && !addr.match(GLOBAL_UNICAST_V6);
 }
 
 /**

@@ -7,15 +7,13 @@
  * against real PostgreSQL.
  */
 import Stripe from 'stripe';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { createAffiliate } from '../../helpers/factories';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { uniq } from '../../helpers/spec-client';
 import { restClient } from '../../helpers/rest-client';
-import { checkAgainstDocument } from '../../helpers/openapi-check';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import chargeFixture from '../../fixtures/stripe/charge.json';
-import checkoutSession from '../../fixtures/stripe/checkout.session.json';
 import customerFixture from '../../fixtures/stripe/customer.json';
 import discountFixture from '../../fixtures/stripe/discount.json';
 import promotionCodeFixture from '../../fixtures/stripe/promotion_code.json';
@@ -24,6 +22,7 @@ import invoiceFixture from '../../fixtures/stripe/invoice.json';
 import invoicePaymentFixture from '../../fixtures/stripe/invoice_payment.json';
 import refundFixture from '../../fixtures/stripe/refund.json';
 import subscriptionFixture from '../../fixtures/stripe/subscription.json';
+import { CREATE, EVENTS, OTHER_SECRET, SECRET, invoice, session, stripeEvent, stripeHarness, type Connected } from './stripe-harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,89 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 const { sql } = restClient(() => server);
-
-const SECRET = 'whsec_test_0123456789abcdefghijklmnop';
-const OTHER_SECRET = 'whsec_test_zyxwvutsrqponmlkjihgfedcba';
-
-const CREATE = `mutation($p: ID, $i: CreateBillingIntegrationInput!) { createBillingIntegration(programId: $p, input: $i) { id provider webhookUrl createdAt } }`;
-const EVENTS = `query($p: ID, $f: BillingEventFilterInput) { billingEvents(programId: $p, filter: $f, first: 100) { totalCount nodes { eventId type outcome detail } } }`;
-
-interface Connected {
-  p: ProgramFixture;
-  integration: { id: string; webhookUrl: string };
-  path: string;
-}
-
-async function connect(settings: Record<string, unknown> = {}, secret = SECRET): Promise<Connected> {
-  const p = await createProgram(server, settings);
-  const res = await server.graphql(CREATE, { p: p.programId, i: { provider: 'stripe', signingSecret: secret } }, p.session);
-  expect(res.body.errors).toBeUndefined();
-  const integration = res.body.data.createBillingIntegration;
-  return { p, integration, path: new URL(integration.webhookUrl).pathname };
-}
-
-/** A Stripe event of `type` carrying `object` (Stripe's event envelope, this account's API version). */
-function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${uniq().replace(/[^A-Za-z0-9]/g, '')}`) {
-  return { ...eventFixture, id, type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } };
-}
-
-/** Delivers an event as Stripe does: the JSON bytes, signed with `secret` (now, unless `timestamp` says otherwise). */
-function deliver(c: Connected, event: unknown, opts: { secret?: string; timestamp?: number; signature?: string | null; payload?: string; path?: string } = {}) {
-  const payload = opts.payload ?? JSON.stringify(event);
-  const signed = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const signature = opts.signature === undefined ? signed : opts.signature;
-  if (signature !== null) headers['stripe-signature'] = signature;
-  const url = new URL(`${server.url}${opts.path ?? c.path}`);
-  return fetch(url, { method: 'POST', headers, body: payload }).then(async (r) => {
-    const text = await r.text();
-    // Each answer is what the OpenAPI document says of the endpoint.
-    await checkAgainstDocument(server.url, 'POST', url, { status: r.status, headers: r.headers, text });
-    return { status: r.status, body: JSON.parse(text) as any };
-  });
-}
-
-const eventsOf = async (c: Connected, filter: Record<string, unknown> = {}) => {
-  const res = await server.graphql(EVENTS, { p: c.p.programId, f: filter }, c.p.session);
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data.billingEvents;
-};
-const referralsOf = async (c: Connected, customer: string) =>
-  (await server.api('GET', '/referrals', { token: c.p.key, query: { externalId: customer } })).body as any[];
-const salesOf = async (c: Connected, referralId: string) => (await server.api('GET', '/sales', { token: c.p.key, query: { referralId } })).body as any[];
-
-const session = (customer: string, extra: Record<string, unknown> = {}) => ({
-  ...checkoutSession,
-  id: `cs_test_${uniq()}`,
-  customer,
-  customer_details: { ...checkoutSession.customer_details, name: 'Ada Buyer', email: `ada-${uniq()}@example.com` },
-  ...extra,
-});
-const invoice = (customer: string, amountPaid: number, extra: Record<string, unknown> = {}) => ({
-  ...invoiceFixture,
-  id: `in_${uniq().replace(/[^A-Za-z0-9]/g, '')}`,
-  customer,
-  amount_paid: amountPaid,
-  amount_due: amountPaid,
-  total: amountPaid,
-  status: 'paid',
-  ...extra,
-});
-
-/** A promotional code of the program with an affiliate, its externalId a Stripe promotion code id. */
-async function programCode(c: Connected, extra: Record<string, unknown> = {}) {
-  const owner = await createAffiliate(server, c.p.key);
-  const coupon = (await server.api('POST', '/coupons', { token: c.p.key, body: { name: `Coupon ${uniq()}`, percentOff: 10 } })).body;
-  const tag = uniq()
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toUpperCase();
-  const made = await server.api('POST', '/promotional-codes', {
-    token: c.p.key,
-    body: { couponId: coupon.id, code: `PC${tag}`, affiliateId: owner.id, externalId: `promo_${tag}`, ...extra },
-  });
-  expect(made.status).toBe(200);
-  return { owner, code: made.body as { id: string; code: string; externalId: string } };
-}
+const { connect, deliver, eventsOf, referralsOf, salesOf, programCode } = stripeHarness(() => server);
 
 describe('integrations', () => {
   test('the owner connects Stripe: the answer has the URL to paste, never the secret; API keys list, not create; bad secrets are refused', async () => {

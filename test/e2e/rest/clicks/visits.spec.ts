@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../../helpers/server';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { clickIdOf, restClient, visitor } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
-import { expectError, HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
+import { HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
 import { DEFAULT_BASE_URLS } from '../../../helpers/shapes';
 
 let server: TestServer;
@@ -25,6 +25,13 @@ const api = restClient(() => server);
 const { seen, call, program, sql, rowCount, createAffiliate, createLink, linkBySlug, clickCounters, visit, clickRow } = api;
 
 const FIRST_BASE = DEFAULT_BASE_URLS[0];
+
+/** A tracking URL that leads nowhere: a small HTML page (404) for the visitor, never JSON (DESIGN.md). */
+function expectDeadLinkPage(v: { status: number; location: string | null; headers: Headers; body: unknown }) {
+  expect({ status: v.status, location: v.location }).toEqual({ status: 404, location: null });
+  expect(v.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(typeof v.body).toBe('string');
+}
 
 describe('GET /r/:slug', () => {
   let p: ProgramFixture;
@@ -129,26 +136,23 @@ describe('GET /r/:slug', () => {
     expect(v.location).toBe(`${FIRST_BASE}?ref=${s}&click_id=${clickIdOf(v.location)}`);
   });
 
-  test('an unknown or malformed slug: 404 JSON NOT_FOUND, no redirect, no click', async () => {
+  test('an unknown or malformed slug: 404 HTML page (no JSON to a visitor), no redirect, no click', async () => {
     const before = await sql<{ n: string }>('select count(*) as n from clicks');
     for (const path of ['/r/no-such-slug-here', '/r/bad_slug', '/r/bad.slug', `/r/${encodeURIComponent('has space')}`, `/r/${'a'.repeat(101)}`]) {
       const v = await visit(path);
       expect({ path, status: v.status, location: v.location }).toEqual({ path, status: 404, location: null });
-      expectError(v, 404, 'NOT_FOUND');
-      expect(v.headers.get('content-type')).toContain('application/json');
+      expectDeadLinkPage(v);
     }
     const after = await sql<{ n: string }>('select count(*) as n from clicks');
     expect(after[0].n).toBe(before[0].n);
   });
 
-  test('a program without base URLs: 404, no click, no counter', async () => {
+  test('a program without base URLs: 404 HTML page, no click, no counter', async () => {
     const q = await program({ baseUrls: [] });
     const qs = slug('nobase');
     const qa = await createAffiliate(q, { affiliateLink: qs });
     const v = await visit(`/r/${qs}`);
-    expect(v.status).toBe(404);
-    expect(v.location).toBeNull();
-    expectError(v, 404, 'NOT_FOUND');
+    expectDeadLinkPage(v);
     expect(await rowCount('clicks', q.programId)).toBe(0);
     expect((await clickCounters(q, qa.id)).numberOfClicks).toBe(0);
   });
@@ -249,11 +253,9 @@ describe('GET /r/:slug', () => {
       bAff = await createAffiliate(B, { affiliateLink: shared });
     });
 
-    test('without ?program: 404, no click in either program', async () => {
+    test('without ?program: 404 HTML page, no click in either program', async () => {
       const v = await visit(`/r/${shared}`);
-      expect(v.status).toBe(404);
-      expect(v.location).toBeNull();
-      expectError(v, 404, 'NOT_FOUND');
+      expectDeadLinkPage(v);
       expect(await rowCount('clicks', A.programId)).toBe(0);
       expect(await rowCount('clicks', B.programId)).toBe(0);
     });
@@ -287,11 +289,11 @@ describe('GET /r/:slug', () => {
       expect([await rowCount('clicks', A.programId), await rowCount('clicks', B.programId)]).toEqual(before);
     });
 
-    test('?program of a program that does not have the slug: 404', async () => {
+    test("?program of a program that does not have the slug: on to that program's first base URL, nothing added, no click", async () => {
       const C = await program();
       const v = await visit(`/r/${shared}?program=${C.programId}`);
-      expect(v.status).toBe(404);
-      expect(v.location).toBeNull();
+      expect({ status: v.status, location: v.location }).toEqual({ status: 302, location: FIRST_BASE });
+      expect(await rowCount('clicks', C.programId)).toBe(0);
     });
 
     test('a slug in one program only works with or without ?program', async () => {
@@ -302,8 +304,9 @@ describe('GET /r/:slug', () => {
       expect(v1.status).toBe(302);
       expect(v2.status).toBe(302);
       expect((await clickCounters(A, oa.id)).numberOfClicks).toBe(2);
-      // B does not have it.
-      expect((await visit(`/r/${only}?program=${B.programId}`)).status).toBe(404);
+      // B does not have it: B's site, nothing added, no click.
+      const none = await visit(`/r/${only}?program=${B.programId}`);
+      expect({ status: none.status, location: none.location }).toEqual({ status: 302, location: 'https://b-shop.example.com' });
     });
   });
 });
@@ -367,28 +370,29 @@ describe('trackingUrl: <origin>/r/<program id>/<slug>, one per link across progr
 
     const before = [await rowCount('clicks', A.programId), await rowCount('clicks', B.programId)];
     const legacy = await visit(`/r/${shared}`, visitor('203.0.113.4'));
-    expect(legacy.location).toBeNull();
-    expectError(legacy, 404, 'NOT_FOUND');
+    expectDeadLinkPage(legacy);
     expect([await rowCount('clicks', A.programId), await rowCount('clicks', B.programId)]).toEqual(before);
     // ?program= still chooses.
     const chosen = await visit(`/r/${shared}?program=${B.programId}`, visitor('203.0.113.5'));
     expect(chosen.location).toBe(`https://b-shop.example.com?ref=${shared}&click_id=${clickIdOf(chosen.location)}`);
   });
 
-  test("program and slug must both match: another program's id, an unknown or malformed id or slug is 404, no click", async () => {
+  test("program and slug must both match: another program's slug or an unknown or malformed slug leads to that program's site (nothing added); an unknown or malformed program id is a 404 page; no click", async () => {
     const C = await program();
     const before = await sql<{ n: string }>('select count(*) as n from clicks');
     for (const path of [
       `/r/${C.programId}/${shared}`,
-      `/r/${randomUUID()}/${shared}`,
-      `/r/not-a-uuid/${shared}`,
       `/r/${A.programId}/no-such-slug`,
       `/r/${A.programId}/bad_slug`,
       `/r/${A.programId}/${'a'.repeat(101)}`,
     ]) {
       const v = await visit(path, visitor('203.0.113.6'));
+      expect({ path, status: v.status, location: v.location }).toEqual({ path, status: 302, location: FIRST_BASE });
+    }
+    for (const path of [`/r/${randomUUID()}/${shared}`, `/r/not-a-uuid/${shared}`]) {
+      const v = await visit(path, visitor('203.0.113.6'));
       expect({ path, status: v.status, location: v.location }).toEqual({ path, status: 404, location: null });
-      expectError(v, 404, 'NOT_FOUND');
+      expectDeadLinkPage(v);
     }
     expect((await sql<{ n: string }>('select count(*) as n from clicks'))[0].n).toBe(before[0].n);
   });
@@ -399,7 +403,7 @@ describe('trackingUrl: <origin>/r/<program id>/<slug>, one per link across progr
     expect(v.location).toBe(`https://shop.example.com/products/1?ref=${shared}&click_id=${clickIdOf(v.location)}`);
   });
 
-  test('a renamed link: the old trackingUrl is 404 and records nothing; the new one (in the PUT answer) tracks on the same link', async () => {
+  test("a renamed link: the old trackingUrl leads to the program's first base URL (nothing added) and records nothing; the new one (in the PUT answer) tracks on the same link", async () => {
     const from = slug('before');
     const to = slug('after');
     await createAffiliate(A, { affiliateLink: from });
@@ -409,8 +413,7 @@ describe('trackingUrl: <origin>/r/<program id>/<slug>, one per link across progr
     expect(put.body.trackingUrl).toBe(`${server.url}/r/${A.programId}/${to}`);
     const before = await rowCount('clicks', A.programId);
     const old = await visit(l.trackingUrl, visitor('203.0.113.8'));
-    expect(old.location).toBeNull();
-    expectError(old, 404, 'NOT_FOUND');
+    expect({ status: old.status, location: old.location }).toEqual({ status: 302, location: FIRST_BASE });
     expect(await rowCount('clicks', A.programId)).toBe(before);
     const now = await visit(put.body.trackingUrl, visitor('203.0.113.8'));
     expect(now.status).toBe(302);

@@ -1,0 +1,171 @@
+/**
+ * The GraphQL edge's limits (issue 27): exact and cheap. A document is refused by its size before it is walked,
+ * every fragment is measured once, cost is measured on the values the operation runs with, and introspection has
+ * a bound of its own, so the standard introspection query is answered.
+ */
+import { getIntrospectionQuery } from 'graphql';
+import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import { createProgram, createPartnerToken, type ProgramFixture } from '../../helpers/factories';
+import { startCluster, type Cluster } from '../../helpers/processes';
+
+type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
+const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
+
+/** Fragment F<i> spreads F<i+1> twice, `n` levels: a walk that follows every spread takes 2^n steps. */
+function fragmentBomb(n: number, nested: boolean): string {
+  const parts = [nested ? 'query { affiliates(first: 1) { nodes { ...F0 } } }' : 'query { ...F0 }'];
+  const type = nested ? 'Affiliate' : 'Query';
+  const leaf = nested ? 'id' : '__typename';
+  for (let i = 0; i < n; i++) {
+    parts.push(
+      nested
+        ? `fragment F${i} on Affiliate { id links(first: 1) { nodes { affiliate { ...F${i + 1} } } } ...F${i + 1} }`
+        : `fragment F${i} on Query { __typename ...F${i + 1} ...F${i + 1} }`,
+    );
+  }
+  parts.push(`fragment F${n} on ${type} { ${leaf} }`);
+  return parts.join('\n');
+}
+
+describe('a production server process under hostile documents', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(1);
+  }, 120_000);
+  afterAll(() => cluster?.close());
+  const server = () => cluster.processes[0];
+  // A walk of 2^30 spreads would hold the event loop for hours: the request would outlive this timeout.
+  const post = (query: string, token?: string) => server().request('POST', '/graphql', { body: { query }, token }) as Promise<Gql>;
+  const withDeadline = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+
+  test.each([
+    ['at the root, anonymous', false],
+    ['inside a paged list, with an API key', true],
+  ])('a fragment bomb %s is answered at once and /healthz answers right after', async (_what, nested) => {
+    const p = nested ? await cluster.provisioner.createProgram() : undefined;
+    const doc = fragmentBomb(30, nested);
+    expect(doc.length).toBeLessThan(3000);
+    const res = await withDeadline(post(doc, p?.key), 10_000);
+    if (nested) {
+      // 30 nested levels: refused by the depth limit, which measured each fragment once.
+      expect(res.status).toBe(400);
+      expect(codeOf(res)).toBe('VALIDATION_FAILED');
+      expect(res.body.errors![0].message).toMatch(/depth/i);
+    } else {
+      // Valid and cheap once each fragment counts once: it runs, and its fields merge into one.
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ __typename: 'Query' });
+    }
+    const health = await withDeadline(fetch(`${server().url}/healthz`), 2_000);
+    expect(health.status).toBe(200);
+  });
+
+  test('anonymous callers may read the schema in production: the standard introspection query is answered', async () => {
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
+    const res = await post(query);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    const types = res.body.data.__schema.types.map((t: { name: string }) => t.name);
+    expect(types).toEqual(expect.arrayContaining(['Query', 'Mutation', 'Affiliate', 'Sale']));
+  });
+});
+
+describe('query limits on an in-process server', () => {
+  let server: TestServer;
+  let p: ProgramFixture;
+  beforeAll(async () => {
+    server = await startTestServer();
+    p = await createProgram(server);
+  });
+  afterAll(() => server?.close());
+
+  const NESTED = `{ affiliates(first: $n) { nodes { links(first: $n) { nodes { affiliate { links(first: $n) { nodes { id } } } } } } } }`;
+
+  test('cost is measured on a variable’s default when no value is sent', async () => {
+    const res = await server.graphql(`query($n: Int = 500) ${NESTED}`, {}, p.key);
+    expect(res.status).toBe(400);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/cost/i);
+    expect(res.body.data ?? null).toBeNull();
+  });
+
+  test('a partner token cannot bypass the cost limit with a default either', async () => {
+    const token = await createPartnerToken(server, p);
+    const res = await server.graphql(`query($n: Int = 500) ${NESTED}`, {}, token);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/cost/i);
+  });
+
+  test('a sent value overrides the default, both ways', async () => {
+    const cheap = await server.graphql(`query($n: Int = 500) ${NESTED}`, { n: 5 }, p.key);
+    expect(cheap.body.errors).toBeUndefined();
+    expect(cheap.body.data.affiliates.nodes).toEqual([]);
+    const costly = await server.graphql(`query($n: Int = 5) ${NESTED}`, { n: 500 }, p.key);
+    expect(codeOf(costly)).toBe('VALIDATION_FAILED');
+    // A null sent for a nullable size is the default page (50): 50 × 50 × 50 is over the limit too.
+    const nulls = await server.graphql(`query($n: Int = 5) ${NESTED}`, { n: null }, p.key);
+    expect(codeOf(nulls)).toBe('VALIDATION_FAILED');
+  });
+
+  test('a cost measured once per fragment still counts each spread', async () => {
+    // One fragment spread under two aliases of a 500-page list: 2 × 500 × (1 + 500 × 2) > 50,000.
+    const doc = `{ a: affiliates(first: 500) { nodes { ...L } } b: affiliates(first: 500) { nodes { ...L } } }
+      fragment L on Affiliate { links(first: 500) { nodes { id } } }`;
+    const res = await server.graphql(doc, {}, p.key);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/cost/i);
+    const small = doc.replace(/500/g, '10');
+    expect((await server.graphql(small, {}, p.key)).body.errors).toBeUndefined();
+  });
+
+  test('the depth limit follows fragments, measured once each', async () => {
+    const deep = `{ affiliates { nodes { ...A } } }
+      fragment A on Affiliate { links { nodes { affiliate { ...B } } } }
+      fragment B on Affiliate { links { nodes { affiliate { ...C } } } }
+      fragment C on Affiliate { links { nodes { affiliate { id } } } }`;
+    const res = await server.graphql(deep, {}, p.key);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/depth 12 exceeds/);
+  });
+
+  test.each([
+    ['51 aliases', `{ ${Array.from({ length: 51 }, (_, i) => `a${i}: __typename`).join(' ')} }`, /aliases/],
+    ['51 directives', `{ ${Array.from({ length: 51 }, () => '__typename @include(if: true)').join(' ')} }`, /directives/],
+    ['201 fragment spreads', `{ ${Array.from({ length: 201 }, () => '...F').join(' ')} } fragment F on Query { __typename }`, /spreads/],
+    ['5,001 tokens', `{ ${'x '.repeat(5000)}}`, /tokens/],
+    ['20,001 characters', `{ __typename ${' '.repeat(20_000)}}`, /characters/],
+  ])('a document with %s is refused before it is parsed', async (_what, doc, message) => {
+    const res = await server.graphql(doc, {}, p.key);
+    expect(res.status).toBe(400);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(message);
+    expect(res.body.data ?? null).toBeNull();
+  });
+
+  test('at the caps, documents run; a variable used in an argument is no alias', async () => {
+    const aliases = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+    expect((await server.graphql(aliases, {}, p.key)).body.data.a49).toBe('Query');
+    const args = `query($n: Int = 1) { affiliates(first: $n, orderBy: {field: createdAt, direction: desc}) { nodes { id } } }`;
+    expect((await server.graphql(args, {}, p.key)).body.errors).toBeUndefined();
+  });
+
+  test('introspection has its own bound: lists nested 4 deep, or more than 10 introspection fields, are refused', async () => {
+    const deep = '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }';
+    const res = await server.graphql(deep, {}, p.key);
+    expect(res.status).toBe(400);
+    expect(res.body.errors![0].message).toMatch(/introspection/i);
+    const many = `{ ${Array.from({ length: 11 }, (_, i) => `t${i}: __type(name: "Affiliate") { name }`).join(' ')} }`;
+    const refused = await server.graphql(many, {}, p.key);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors![0].message).toMatch(/introspection fields/);
+    const ten = `{ ${Array.from({ length: 10 }, (_, i) => `t${i}: __type(name: "Affiliate") { name fields { name } }`).join(' ')} }`;
+    expect((await server.graphql(ten, {}, p.key)).body.data.t9.name).toBe('Affiliate');
+  });
+});
