@@ -6,12 +6,11 @@ import { publicOrigin, type AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
 import { sameSecret } from './common/ids';
-import { findNul, nulError } from './common/nul';
 import { domainErrorOfDb } from './db/db-errors';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
-import { documentLimitViolation } from './graphql/query-limits';
+import { refuseNulInGraphQL, refuseOversizeDocuments } from './graphql/http-guards';
 import { OperationExecutor } from './graphql/executor';
 import { API_HEADERS } from './ops/api-headers';
 import { buildContext } from './graphql/build-context';
@@ -203,28 +202,6 @@ function deadLinkPage(res: Response, message: string): void {
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1d1d1f}</style></head>
 <body><main><h1>Link not found</h1><p>${message}</p></main></body></html>`.html,
     );
-}
-
-/**
- * U+0000 in any GraphQL variable (or GET parameter) is a 400 VALIDATION_FAILED before anything runs; string
- * literals in the query text are refused by a validation rule (src/graphql/query-limits.ts).
- */
-function refuseNulInGraphQL(req: Request, res: Response, next: () => void): void {
-  const field = findNul(req.body) ?? findNul(req.query);
-  if (!field) return next();
-  const err = nulError(field);
-  res.status(400).json({ errors: [{ message: err.message, extensions: { code: err.code, details: err.details } }] });
-}
-
-/**
- * A document over the size caps (characters, tokens, aliases, directives, spreads) is a 400 VALIDATION_FAILED from
- * one pass of the lexer, before Apollo parses, validates or walks it (src/graphql/query-limits.ts).
- */
-function refuseOversizeDocuments(req: Request, res: Response, next: () => void): void {
-  const query = (req.body as { query?: unknown } | undefined)?.query ?? (req.query as Record<string, unknown>).query;
-  const violation = typeof query === 'string' ? documentLimitViolation(query) : undefined;
-  if (!violation) return next();
-  res.status(400).json({ errors: [{ message: violation, extensions: { code: 'VALIDATION_FAILED' } }] });
 }
 
 export { Metrics };

@@ -6,7 +6,16 @@ import type { RequestLimiter } from '../rate-limit/request-limiter';
 import type { OperationExecutor } from './executor';
 import type { GraphQLContext } from './context';
 import { formatGraphQLError } from './format-error';
-import { QUERY_LIMITS, coercedVariables, depthLimitRule, fragmentsOf, introspectionLimitRule, operationCost } from './query-limits';
+import {
+  QUERY_LIMITS,
+  coercedVariables,
+  depthLimitRule,
+  fragmentsOf,
+  introspectionBudget,
+  introspectionCost,
+  introspectionLimitRule,
+  operationCost,
+} from './query-limits';
 import { noNulStringsRule } from './nul-rule';
 
 export type ApolloContext = GraphQLContext;
@@ -14,6 +23,7 @@ export type ApolloContext = GraphQLContext;
 /**
  * The root fields an operation will call: one per response key (fields under one key merge into one call, so a
  * root field under three aliases is three calls), following fragment spreads at the root, each fragment once.
+ * `__schema` and `__type` count as endpoints of their own; `__typename` costs nothing and is not counted.
  */
 function rootFields(op: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): string[] {
   const byKey = new Map<string, string>();
@@ -21,7 +31,7 @@ function rootFields(op: OperationDefinitionNode, fragments: ReadonlyMap<string, 
   const walk = (set: SelectionSetNode) => {
     for (const s of set.selections) {
       if (s.kind === Kind.FIELD) {
-        if (!s.name.value.startsWith('__')) byKey.set(s.alias?.value ?? s.name.value, s.name.value);
+        if (s.name.value !== '__typename') byKey.set(s.alias?.value ?? s.name.value, s.name.value);
       } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet);
       else if (!walked.has(s.name.value)) {
         walked.add(s.name.value);
@@ -36,15 +46,24 @@ function rootFields(op: OperationDefinitionNode, fragments: ReadonlyMap<string, 
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
 
-/** Refuses operations whose worst-case cost, with the variable values they will run with, is over the limit. */
+/**
+ * Refuses operations whose worst-case cost, with the variable values they will run with, is over the limit, and
+ * introspection over its own budget. Variables that do not coerce are refused by execution before anything runs,
+ * with the reason: nothing to measure.
+ */
 function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, request }) {
           if (!operation) return;
+          const fragments = fragmentsOf(document);
+          const introspection = introspectionCost(schema, operation, fragments);
+          const budget = introspectionBudget(schema);
+          if (introspection > budget) throw refusal(`Introspection cost ${introspection} exceeds the maximum of ${budget}; ask for less of the schema`);
           const variables = coercedVariables(schema, operation, request.variables ?? {});
-          const cost = operationCost(schema, operation, fragmentsOf(document), variables);
+          if (!variables) return;
+          const cost = operationCost(schema, operation, fragments, variables);
           if (cost > QUERY_LIMITS.maxCost) {
             throw refusal(`Query cost ${cost} exceeds the maximum of ${QUERY_LIMITS.maxCost}; ask for smaller pages`);
           }

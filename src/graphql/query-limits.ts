@@ -4,11 +4,20 @@ import {
   Lexer,
   Source,
   TokenKind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   getArgumentValues,
+  getIntrospectionQuery,
   getNamedType,
+  getNullableType,
   getVariableValues,
+  isAbstractType,
+  isEnumType,
+  isInputObjectType,
   isInterfaceType,
+  isListType,
   isObjectType,
+  parse,
   type ASTVisitor,
   type DocumentNode,
   type FieldNode,
@@ -31,11 +40,12 @@ export const QUERY_LIMITS = { maxDepth: 10, maxCost: 50_000, defaultPage: 50, ma
 export const DOCUMENT_LIMITS = { maxChars: 20_000, maxTokens: 5_000, maxAliases: 50, maxDirectives: 50, maxSpreads: 200 };
 
 /**
- * Introspection (`__schema`, `__type`) has a bound of its own instead of depth and cost: graphql-js's
- * MaxIntrospectionDepthRule (in the specified rules) refuses more than 3 nested lists of types and fields, and at
- * most this many introspection fields may appear in a document, so aliases cannot multiply it.
+ * Introspection (`__schema`, `__type`) has bounds of its own instead of the data graph's depth and cost: its own
+ * cost (introspectionCost), at most `budgetOverStandard` times the standard introspection query's; at most
+ * `maxFields` introspection fields in a document; and graphql-js's MaxIntrospectionDepthRule (in the specified
+ * rules: no more than 3 nested lists of types and fields).
  */
-export const INTROSPECTION_LIMITS = { maxFields: 10 };
+export const INTROSPECTION_LIMITS = { maxFields: 10, budgetOverStandard: 1.25 };
 
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
 
@@ -139,35 +149,21 @@ export function coercedVariables(schema: GraphQLSchema, operation: OperationDefi
 }
 
 /**
- * Worst-case cost of an operation: each field costs 1, and a field that pages (has a `first` or `last` argument)
- * multiplies its subtree by the page size it will be run with (its arguments coerced with the operation's
- * variables: literals, variables and their defaults), or the default page size when none is given. Without
- * coerced variables (they did not coerce) a paging argument given by a variable counts as the largest page.
- * Each fragment is measured once: its cost depends on its type condition only, not on where it is spread.
+ * How much one field multiplies what it holds, or null when the field is not counted at all (nor what it holds).
+ * Decided by the parent type and the field alone, so a fragment's cost does not depend on where it is spread.
  */
-export function operationCost(
+type Multiplier = (parent: GraphQLNamedType | undefined, def: GraphQLField<unknown, unknown> | undefined, node: FieldNode) => number | null;
+
+/**
+ * Worst-case cost of a selection: each counted field costs 1, plus what it holds times its multiplier. Each
+ * fragment is measured once: its cost depends on its type condition only, not on where it is spread.
+ */
+function selectionCost(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  variables: Variables | undefined,
-  limits = QUERY_LIMITS,
+  multiplier: Multiplier,
 ): number {
-  const pageSize = (def: GraphQLField<unknown, unknown>, node: FieldNode): number => {
-    let asked: unknown;
-    if (variables) {
-      try {
-        const args = getArgumentValues(def, node, variables);
-        asked = args.first ?? args.last;
-      } catch {
-        asked = undefined;
-      }
-    } else {
-      const arg = node.arguments?.find((a) => a.name.value === 'first' || a.name.value === 'last');
-      asked = arg?.value.kind === Kind.VARIABLE ? limits.maxPage : arg?.value.kind === Kind.INT ? Number(arg.value.value) : undefined;
-    }
-    const n = typeof asked === 'number' && Number.isFinite(asked) ? asked : limits.defaultPage;
-    return Math.min(limits.maxPage, Math.max(1, n));
-  };
   const memo = new Map<string, number>();
   const fragmentCost = (name: string, parent: GraphQLNamedType | undefined): number => {
     const known = memo.get(name);
@@ -182,19 +178,12 @@ export function operationCost(
     let cost = 0;
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
-        // Introspection and __typename: bounded by their own rules, free here.
-        if (sel.name.value.startsWith('__')) continue;
-        const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
-        let fieldCost = 1;
-        if (sel.selectionSet) {
-          const inner = measure(sel.selectionSet, def ? getNamedType(def.type) : undefined);
-          const pages = def?.args.some((a) => a.name === 'first' || a.name === 'last');
-          fieldCost += inner * (def && pages ? pageSize(def, sel) : 1);
-        }
-        cost += fieldCost;
+        const def = fieldOf(schema, parent, sel.name.value);
+        const times = multiplier(parent, def, sel);
+        if (times === null) continue;
+        cost += 1 + (sel.selectionSet ? measure(sel.selectionSet, def ? getNamedType(def.type) : undefined) * times : 0);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const t = sel.typeCondition ? (schema.getType(sel.typeCondition.name.value) ?? parent) : parent;
-        cost += measure(sel.selectionSet, t);
+        cost += measure(sel.selectionSet, sel.typeCondition ? (schema.getType(sel.typeCondition.name.value) ?? parent) : parent);
       } else {
         cost += fragmentCost(sel.name.value, parent);
       }
@@ -204,4 +193,108 @@ export function operationCost(
   const root =
     operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   return measure(operation.selectionSet, root ?? undefined);
+}
+
+/** A field's definition on its parent type, the introspection fields of the query root included. */
+function fieldOf(schema: GraphQLSchema, parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (parent === schema.getQueryType()) {
+    if (name === '__schema') return SchemaMetaFieldDef as GraphQLField<unknown, unknown>;
+    if (name === '__type') return TypeMetaFieldDef as GraphQLField<unknown, unknown>;
+  }
+  return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+}
+
+/**
+ * Worst-case cost of an operation's data fields, with the variable values it will run with (coercedVariables):
+ * each field costs 1, and a field that pages (has a `first` or `last` argument) multiplies what it holds by the
+ * page size it will run with (literals, variables and their defaults), or the default page size when none is
+ * given. Introspection and `__typename` are not counted here (introspectionCost).
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  variables: Variables,
+  limits = QUERY_LIMITS,
+): number {
+  return selectionCost(schema, operation, fragments, (_parent, def, node) => {
+    if (node.name.value.startsWith('__')) return null;
+    if (!def?.args.some((a) => a.name === 'first' || a.name === 'last')) return 1;
+    let asked: unknown;
+    try {
+      const args = getArgumentValues(def, node, variables);
+      asked = args.first ?? args.last;
+    } catch {
+      // Arguments that do not coerce fail the operation before anything runs.
+      asked = undefined;
+    }
+    const n = typeof asked === 'number' && Number.isFinite(asked) ? asked : limits.defaultPage;
+    return Math.min(limits.maxPage, Math.max(1, n));
+  });
+}
+
+/**
+ * How many items each introspection list of the schema can hold at most (`__Schema.types`, `__Type.fields`, …):
+ * the multipliers of introspectionCost. Computed once per schema.
+ */
+const listSizesOf = new WeakMap<GraphQLSchema, Map<string, number>>();
+function introspectionListSizes(schema: GraphQLSchema): Map<string, number> {
+  let sizes = listSizesOf.get(schema);
+  if (sizes) return sizes;
+  const types = Object.values(schema.getTypeMap());
+  const directives = schema.getDirectives();
+  const most = (counts: number[]) => Math.max(1, ...counts);
+  const fieldsOf = types.flatMap((t) => (isObjectType(t) || isInterfaceType(t) ? Object.values(t.getFields()) : []));
+  const args = most([...fieldsOf.map((f) => f.args.length), ...directives.map((d) => d.args.length)]);
+  sizes = new Map([
+    ['__Schema.types', types.length],
+    ['__Schema.directives', directives.length],
+    ['__Type.fields', most(types.map((t) => (isObjectType(t) || isInterfaceType(t) ? Object.keys(t.getFields()).length : 0)))],
+    ['__Type.inputFields', most(types.map((t) => (isInputObjectType(t) ? Object.keys(t.getFields()).length : 0)))],
+    ['__Type.enumValues', most(types.map((t) => (isEnumType(t) ? t.getValues().length : 0)))],
+    ['__Type.interfaces', most(types.map((t) => (isObjectType(t) || isInterfaceType(t) ? t.getInterfaces().length : 0)))],
+    ['__Type.possibleTypes', most(types.map((t) => (isAbstractType(t) ? schema.getPossibleTypes(t).length : 0)))],
+    ['__Field.args', args],
+    ['__Directive.args', args],
+  ]);
+  listSizesOf.set(schema, sizes);
+  return sizes;
+}
+
+/**
+ * Worst-case cost of an operation's introspection (`__schema`, `__type` and below): each field costs 1, and a
+ * list multiplies what it holds by the most items that list holds anywhere in this schema. Aliases and
+ * fragments cannot multiply it unnoticed, unlike a bound on depth or on the number of introspection fields.
+ */
+export function introspectionCost(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): number {
+  const sizes = introspectionListSizes(schema);
+  return selectionCost(schema, operation, fragments, (parent, def, node) => {
+    if (!parent?.name.startsWith('__')) return INTROSPECTION_ROOTS.has(node.name.value) ? 1 : null;
+    if (node.name.value === '__typename') return null;
+    return def && isListType(getNullableType(def.type)) ? (sizes.get(`${parent.name}.${node.name.value}`) ?? sizes.get('__Schema.types')!) : 1;
+  });
+}
+
+/**
+ * The introspection budget: what the standard introspection query (every option on, as GraphiQL, the Apollo
+ * Sandbox and graphql-codegen send it) costs on this schema, with room for a few `__type` lookups beside it.
+ */
+const budgetOf = new WeakMap<GraphQLSchema, number>();
+export function introspectionBudget(schema: GraphQLSchema): number {
+  let budget = budgetOf.get(schema);
+  if (budget !== undefined) return budget;
+  const standard = parse(
+    getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    }),
+  );
+  const operation = standard.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  budget = Math.ceil(introspectionCost(schema, operation, fragmentsOf(standard)) * INTROSPECTION_LIMITS.budgetOverStandard);
+  budgetOf.set(schema, budget);
+  return budget;
 }

@@ -57,16 +57,21 @@ export function csrfToken(req: Request, res: Response, sessionExpiresAt?: Date):
 }
 
 /**
- * A new session's cookies: the session token and the csrf token (the one the sign-in form carried, or a new
- * one), both until the session ends, so neither outlives or is outlived by the other.
+ * A new session's cookies: the session token and a new csrf token (a token known before sign-in is not carried
+ * into the session), both until the session ends, so neither outlives or is outlived by the other.
  */
 export function setSessionCookies(req: Request, res: Response, sessionToken: string, expiresAt: Date): void {
   const maxAgeSeconds = secondsUntil(expiresAt);
   setCookie(req, res, SESSION_COOKIE, sessionToken, { maxAgeSeconds });
-  const existing = readCookies(req)[CSRF_COOKIE];
-  const csrf = existing && CSRF_RE.test(existing) ? existing : randomBytes(24).toString('base64url');
+  const csrf = randomBytes(24).toString('base64url');
   setCookie(req, res, CSRF_COOKIE, csrf, { sameSite: 'Strict', maxAgeSeconds });
   res.locals.csrfToken = csrf;
+}
+
+/** Signing out ends both cookies; the next page hands out a new csrf token. */
+export function clearSessionCookies(req: Request, res: Response): void {
+  setCookie(req, res, SESSION_COOKIE, '', { maxAgeSeconds: 0 });
+  setCookie(req, res, CSRF_COOKIE, '', { sameSite: 'Strict', maxAgeSeconds: 0 });
 }
 
 export function requireCsrf(req: Request, _res: Response, next: NextFunction): void {

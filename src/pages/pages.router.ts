@@ -8,7 +8,7 @@ import type { PartnerRegistry } from '../modules/oauth/partners';
 import type { Program } from '../modules/programs/program.entity';
 import { anonymousContext } from '../modules/service-context';
 import type { Services } from '../services';
-import { csrfToken, pageHeaders, readCookies, requireCsrf, SESSION_COOKIE, setCookie, setSessionCookies } from './cookies';
+import { clearSessionCookies, csrfToken, pageHeaders, readCookies, requireCsrf, SESSION_COOKIE, setSessionCookies } from './cookies';
 import { consentRoutes } from './consent.routes';
 import { html, layout } from './html';
 import type { PageFn, PageUser } from './page-user';
@@ -95,7 +95,7 @@ export function pagesRouter(orm: MikroORM, services: Services, partners: Partner
   r.post('/logout', requireCsrf, async (req, res) => {
     const token = readCookies(req)[SESSION_COOKIE];
     if (token) await services.users.signOut(anonymousContext(orm.em.fork(), req.log, req.id, req.ip ?? ''), token);
-    setCookie(req, res, SESSION_COOKIE, '', { maxAgeSeconds: 0 });
+    clearSessionCookies(req, res);
     res.redirect(303, '/login');
   });
 

@@ -195,7 +195,7 @@ describe('URL safety', () => {
     }
   });
 
-  test('IPv4-mapped IPv6 addresses are judged by the IPv4 address they carry (dotted or hex form)', () => {
+  test('IPv4-mapped IPv6 addresses are refused in any form (dotted or hex)', () => {
     for (const ip of [
       '::ffff:127.0.0.1',
       '::FFFF:127.0.0.1',
@@ -208,7 +208,8 @@ describe('URL safety', () => {
     ]) {
       expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: true });
     }
-    for (const ip of ['::ffff:8.8.8.8', '::ffff:808:808']) expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: false });
+    // The whole of ::ffff:0:0/96 is refused (IANA: not globally reachable), a public IPv4 address carried included.
+    for (const ip of ['::ffff:8.8.8.8', '::ffff:808:808']) expect({ ip, private: isPrivateAddress(ip) }).toEqual({ ip, private: true });
   });
 
   test('parseWebhookUrl accepts absolute http(s) URLs and refuses other schemes, relative URLs, credentials and overlong URLs', () => {

@@ -138,13 +138,19 @@ export interface ChargeSeen {
   currency: string;
 }
 
-/** Remembers a charge's payment intent (a refund may name only its charge) and the most it was seen refunded. */
+/**
+ * Remembers a charge's payment intent (a refund may name only its charge) and the most it was seen refunded, in
+ * the currency it was first seen in: an event naming the charge in another currency cannot raise its amount.
+ */
 export async function rememberCharge(em: EntityManager, programId: string, c: ChargeSeen): Promise<void> {
   await execute(
     em,
     `insert into billing_charges (program_id, charge_id, payment_intent, amount_refunded, currency) values (?, ?, ?, ?, ?)
      on conflict (program_id, charge_id) do update
-       set amount_refunded = greatest(billing_charges.amount_refunded, excluded.amount_refunded), currency = coalesce(billing_charges.currency, excluded.currency)`,
+       set amount_refunded = case when billing_charges.currency is null or billing_charges.currency = excluded.currency
+                                  then greatest(billing_charges.amount_refunded, excluded.amount_refunded)
+                                  else billing_charges.amount_refunded end,
+           currency = coalesce(billing_charges.currency, excluded.currency)`,
     [programId, c.chargeId, c.paymentIntent, c.amountRefunded, c.currency],
   );
 }

@@ -96,12 +96,19 @@ export async function salesPage(
 }
 
 /** A referral by id with its affiliate, in one statement: the owner of a sale that names it. */
+/**
+ * The referral a sale by referral UUID credits, with its affiliate: the one named, unless it is a superseded
+ * referral (Migration20261127200000), which is no longer its customer's: then the customer's live referral, so a
+ * new sale of one customer goes to its one referrer however it is named. Null when no referral has that id.
+ */
 export async function referralWithAffiliateById(em: EntityManager, programId: string, referralId: string) {
   const rows = await execute<Row[]>(
     em,
     `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
-      where r.program_id = ? and r.id = ?`,
-    [programId, referralId],
+      where r.program_id = ? and (r.id = ? or (r.superseded_at is null and r.referred_user_external_id =
+        (select n.referred_user_external_id from referrals n where n.program_id = ? and n.id = ? and n.superseded_at is not null)))
+      order by r.superseded_at is null desc limit 1`,
+    [programId, referralId, programId, referralId],
   );
   return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
 }

@@ -26,15 +26,14 @@ function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
  * Whether a webhook must not reach this address unless the server allows private targets (tests, local
  * development). The IANA special-purpose registries come from ipaddr.js (`range()` names loopback, private,
  * link-local, documentation, benchmarking, NAT64, 6to4, Teredo, ORCHID, discard, …): anything but `unicast` is
- * refused, kept up to date with the library rather than a hand list that misses ranges. An IPv4-mapped IPv6
- * address (any notation) is judged by the IPv4 address it carries; an IPv6 address must also lie in 2000::/3
- * (IPv4-compatible ::a.b.c.d and whatever else IANA keeps reserved lie outside it). Not an address: refused.
+ * refused, kept up to date with the library rather than a hand list that misses ranges. IPv4-mapped IPv6
+ * (::ffff:0:0/96, any notation) is refused whole, as IANA lists it: not globally reachable, and a host resolves
+ * to its IPv4 address anyway. An IPv6 address must also lie in 2000::/3 (IPv4-compatible ::a.b.c.d and whatever
+ * else IANA keeps reserved lie outside it). Not an address: refused.
  */
 export function isPrivateAddress(ip: string): boolean {
-  const parsed = parseAddress(ip);
-  if (!parsed) return true;
-  const addr = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
-  if (addr.range() !== 'unicast') return true;
+  const addr = parseAddress(ip);
+  if (!addr || addr.range() !== 'unicast') return true;
   return addr instanceof ipaddr.IPv6 && !addr.match(GLOBAL_UNICAST_V6);
 }
 

@@ -188,6 +188,31 @@ describe('refunds: in the sale’s currency, positive', () => {
     expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 15 });
   });
 
+  test('one charge seen again in another currency cannot raise what it was refunded', async () => {
+    const c = await connect();
+    const { sale, pi } = await paidSale(c);
+    const charge = (currency: string, refunded: number) => ({
+      ...chargeFixture,
+      id: 'ch_same',
+      payment_intent: pi,
+      currency,
+      amount: 10000,
+      amount_refunded: refunded,
+      refunded: refunded >= 10000,
+      refunds: { ...chargeFixture.refunds, data: [] },
+    });
+    expect((await deliver(c, stripeEvent('charge.refunded', charge('usd', 2500)))).body.outcome).toBe('recorded');
+    expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 15 });
+    // The same charge id, now "in JPY" and refunded further: its USD amount stays what it was.
+    await deliver(c, stripeEvent('charge.refunded', charge('jpy', 9000)));
+    expect(await sql('select currency, amount_refunded::int as n from billing_charges where program_id = ?', [c.p.programId])).toEqual([
+      { currency: 'usd', n: 2500 },
+    ]);
+    // A later refund recomputes the sale from the most refunded of its charges and refunds: still 25 of 100.
+    expect((await deliver(c, refundEvent(pi, 1))).status).toBe(200);
+    expect(await saleView(c, sale.id)).toMatchObject({ refunded: false, commissionEarned: 15 });
+  });
+
   test('a negative refund is refused (400) and does not shrink a later real one', async () => {
     const c = await connect();
     const { sale, pi } = await paidSale(c);

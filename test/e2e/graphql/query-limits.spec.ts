@@ -156,6 +156,55 @@ describe('query limits on an in-process server', () => {
     expect((await server.graphql(args, {}, p.key)).body.errors).toBeUndefined();
   });
 
+  test('aliases cannot multiply introspection: it has a cost of its own, measured on the schema’s sizes', async () => {
+    const al = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
+    // 49 aliases, 1.2 KB: 10 × 13 × 13 × 13 walks of the whole schema, about 40 s of CPU and 270 MB of JSON.
+    const attack = `query { ${al(10, (i) => `s${i}: __schema { ...S }`)} }
+      fragment S on __Schema { ${al(13, (i) => `t${i}: types { ...L1 }`)} }
+      fragment L1 on __Type { ${al(13, (i) => `f${i}: fields { type { ...L2 } }`)} }
+      fragment L2 on __Type { ${al(13, (i) => `g${i}: fields { name }`)} }`;
+    const res = await server.graphql(attack, {});
+    expect(res.status).toBe(400);
+    expect(codeOf(res)).toBe('VALIDATION_FAILED');
+    expect(res.body.errors![0].message).toMatch(/Introspection cost \d+ exceeds the maximum of \d+/);
+    expect(res.body.data ?? null).toBeNull();
+    // The standard query, anonymously, beside a lookup of one type: within the budget.
+    const standard = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }).replace(
+      'query IntrospectionQuery {',
+      'query IntrospectionQuery { affiliate: __type(name: "Affiliate") { name fields { name } }',
+    );
+    const ok = await server.graphql(standard, {});
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.affiliate.name).toBe('Affiliate');
+  });
+
+  test('GET: a query after 1,000 other parameters is still measured, as Apollo will read it', async () => {
+    const filler = Array.from({ length: 1000 }, (_, i) => `p${i}=`).join('&');
+    const doc = `{ ${Array.from({ length: 51 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+    const res = await server.request('GET', `/graphql?${filler}&query=${encodeURIComponent(doc)}`, {
+      token: p.key,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(res.body.errors[0].message).toMatch(/aliases/);
+  });
+
+  test('GET: a variable holding U+0000 is refused before anything runs, after 1,000 parameters too', async () => {
+    const filler = Array.from({ length: 1000 }, (_, i) => `p${i}=`).join('&');
+    const query = encodeURIComponent('query($s: String) { affiliates(filter: {search: $s}) { nodes { id } } }');
+    const variables = encodeURIComponent(JSON.stringify({ s: 'a\u0000b' }));
+    for (const prefix of ['', `${filler}&`]) {
+      const res = await server.request('GET', `/graphql?${prefix}query=${query}&variables=${variables}`, {
+        token: p.key,
+        headers: { 'apollo-require-preflight': 'true' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+      expect(res.body.errors[0].extensions.details).toEqual([{ field: 'variables.s', message: expect.stringContaining('U+0000') }]);
+    }
+  });
+
   test('introspection has its own bound: lists nested 4 deep, or more than 10 introspection fields, are refused', async () => {
     const deep = '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }';
     const res = await server.graphql(deep, {}, p.key);

@@ -83,7 +83,7 @@ async function signIn(jar: BrowserJar) {
   return { form, res };
 }
 
-test('a fresh client: the sign-in page sets one persistent csrf cookie, the one its form carries; sign-in makes it last as long as the session', async () => {
+test('a fresh client: the sign-in page sets one persistent csrf cookie, the one its form carries; sign-in replaces it with one lasting as long as the session', async () => {
   const jar = new BrowserJar();
   const { form, res } = await signIn(jar);
   const [cookie] = csrfCookiesOf(form);
@@ -94,8 +94,9 @@ test('a fresh client: the sign-in page sets one persistent csrf cookie, the one 
   const sid = res.setCookies.find((c) => c.startsWith('sid='))!;
   const csrf = csrfCookiesOf(res);
   expect(csrf).toHaveLength(1);
-  // The same token (the form just sent it), now for as long as the session.
-  expect(valueOf(csrf[0])).toBe(valueOf(cookie));
+  // A new token (one known before sign-in is not carried into the session), for as long as the session.
+  expect(valueOf(csrf[0])).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+  expect(valueOf(csrf[0])).not.toBe(valueOf(cookie));
   expect(Math.abs(maxAgeOf(csrf[0]) - maxAgeOf(sid))).toBeLessThanOrEqual(1);
   expect(maxAgeOf(sid)).toBeGreaterThan(SESSION_SECONDS - 60);
 });
@@ -141,6 +142,10 @@ test('a session whose csrf cookie is gone (one that ended with the browser): the
   const again = await jar.send('GET', '/dashboard');
   const out = await jar.send('POST', '/logout', hiddenFields(again.text, '/logout'));
   expect({ status: out.status, location: out.location }).toEqual({ status: 303, location: '/login' });
+  // Signing out ends the csrf cookie with the session's; the sign-in page then hands out a new one.
+  expect(csrfCookiesOf(out).map(maxAgeOf)).toEqual([0]);
+  const login = await jar.send('GET', '/login');
+  expect(csrfCookiesOf(login)).toHaveLength(1);
 });
 
 test('a page whose csrf cookie is there sets none, and its forms carry that one; a wrong token is still 403', async () => {

@@ -115,11 +115,22 @@ describe('existing duplicate referrals of one customer', () => {
     expect(other.referralId).toBe(r[3].id);
   });
 
+  test("POST /sales {referralId} naming a superseded referral credits the customer's live one", async () => {
+    for (const x of [r[0], r[2]]) {
+      const sale = await recordSale(p, { referralId: x.id, totalEarned: 10 });
+      expect({ referralId: sale.referralId, affiliateId: sale.affiliateId }).toEqual({ referralId: r[1].id, affiliateId: affiliates[1].id });
+    }
+    const own = await recordSale(p, { referralId: r[1].id, totalEarned: 10 });
+    expect(own.referralId).toBe(r[1].id);
+  });
+
   test('the kept referral deleted: the customer may be referred anew (superseded rows stay history)', async () => {
     expect((await referrals.delete(p, { referralId: r[1].id })).status).toBe(200);
     const fresh = await createReferral(p, { affiliateId: affiliates[2].id, referredUserExternalId: customer });
     expect(fresh.affiliateId).toBe(affiliates[2].id);
     expect((await referrals.get(p, { externalId: customer })).body.map((x: any) => x.id)).toEqual([r[0].id, r[2].id, fresh.id]);
+    // A superseded referral now credits the customer's new referral.
+    expect((await recordSale(p, { referralId: r[0].id, totalEarned: 10 })).referralId).toBe(fresh.id);
   });
 });
 
