@@ -131,8 +131,13 @@ export class ReferralService {
       const referredBefore = () => customerReferral(tx.em, program.id, externalId, lastClick);
       const again = async (r: Referral) =>
         lastClick ? this.referToAgain(tx, program, r, await this.attribution(tx, program, input, externalId, email), email) : r;
-      const existing = await referredBefore();
-      if (existing) return again(existing);
+      // first_click without a monthly limit (the common case) looks nothing up first: the insert's unique key tells
+      // a duplicate, and only then is the customer's referral read (one statement less for every new customer).
+      const optimistic = !lastClick && program.monthlyReferralLimit == null;
+      if (!optimistic) {
+        const existing = await referredBefore();
+        if (existing) return again(existing);
+      }
       // While the program sets a monthly limit, creations take turns on the program's row and stop at the limit; a
       // customer referred while this one waited for the row is a duplicate, not refused and not counted.
       const limit = program.monthlyReferralLimit == null ? null : await lockMonthlyReferralLimit(tx.em, program.id);
@@ -142,8 +147,17 @@ export class ReferralService {
         const count = await referralsSince(tx.em, program.id, monthStart(new Date()));
         if (count >= limit) throw new DomainError('LIMIT_REACHED', `This program has reached its monthly referral limit of ${limit}`);
       }
-      const credit = await this.attribution(tx, program, input, externalId, email);
-      if (!credit) return null;
+      let credit: Credit | null;
+      try {
+        credit = await this.attribution(tx, program, input, externalId, email);
+      } catch (err) {
+        // A code refused (used up, first orders only, …) answers a customer referred before with its referral, as
+        // the look-up first would have.
+        const existing = optimistic && err instanceof DomainError ? await referredBefore() : null;
+        if (existing) return existing;
+        throw err;
+      }
+      if (!credit) return optimistic ? referredBefore() : null;
       const { who, redemption } = credit;
       const selfReferral = await isSelfReferral(tx.em, program.id, who.affiliate, email, who.clickId);
       // The referral with its affiliate's and link's counters, in one statement; null when the customer was referred meanwhile.

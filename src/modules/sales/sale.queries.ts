@@ -96,19 +96,23 @@ export async function salesPage(
 }
 
 /** A referral by id with its affiliate, in one statement: the owner of a sale that names it. */
-/**
- * The referral a sale by referral UUID credits, with its affiliate: the one named, unless it is a superseded
- * referral (Migration20261127200000), which is no longer its customer's: then the customer's live referral, so a
- * new sale of one customer goes to its one referrer however it is named. Null when no referral has that id.
- */
 export async function referralWithAffiliateById(em: EntityManager, programId: string, referralId: string) {
   const rows = await execute<Row[]>(
     em,
     `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
-      where r.program_id = ? and (r.id = ? or (r.superseded_at is null and r.referred_user_external_id =
-        (select n.referred_user_external_id from referrals n where n.program_id = ? and n.id = ? and n.superseded_at is not null)))
-      order by r.superseded_at is null desc limit 1`,
-    [programId, referralId, programId, referralId],
+      where r.program_id = ? and r.id = ?`,
+    [programId, referralId],
+  );
+  return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
+}
+
+/** A customer's live referral (one customer, one referrer) with its affiliate: where a superseded referral's sale goes. */
+export async function customerReferralWithAffiliate(em: EntityManager, programId: string, externalId: string) {
+  const rows = await execute<Row[]>(
+    em,
+    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
+      where r.program_id = ? and r.referred_user_external_id = ? and r.superseded_at is null`,
+    [programId, externalId],
   );
   return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
 }
@@ -118,15 +122,20 @@ export async function referralWithAffiliateById(em: EntityManager, programId: st
  * its affiliate. The email names the customers (referredUserExternalId) that any referral of it (a superseded one
  * included: Migration20261127200000) was made for; each has one live referral. Should one email name several
  * customers, the program's attribution model picks: the first referred (first_click), else the last.
+ *
+ * The customers are found by the email's index first, then each one's live referral by the customer key: the
+ * lateral subquery (kept apart by `offset 0`) makes that the only plan. Written as a plain join or `in (…)`, a
+ * generic plan on a table without statistics yet (a fresh program) read every referral of the program.
  */
 export async function customerReferralWithAffiliateByEmail(em: EntityManager, programId: string, email: string, lastClick: boolean) {
   const rows = await execute<Row[]>(
     em,
-    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')} from referrals r join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
-      where r.program_id = ? and r.superseded_at is null
-        and r.referred_user_external_id in (select e.referred_user_external_id from referrals e where e.program_id = ? and lower(e.email) = ?)
+    `select r.*, ${joinedColumns(em, Affiliate, 'a', 'owner__')}
+       from (select distinct e.referred_user_external_id as customer from referrals e where e.program_id = ? and lower(e.email) = ?) c
+       cross join lateral (select * from referrals l where l.program_id = ? and l.referred_user_external_id = c.customer and l.superseded_at is null offset 0) r
+       join affiliates a on a.program_id = r.program_id and a.id = r.affiliate_id
       order by r.created_at ${lastClick ? 'desc' : 'asc'}, r.id ${lastClick ? 'desc' : 'asc'} limit 1`,
-    [programId, programId, email.toLowerCase()],
+    [programId, email.toLowerCase(), programId],
   );
   return rows.length ? { referral: toDetached(em, Referral, rows)[0], affiliate: toDetached(em, Affiliate, rows, 'owner__')[0] } : null;
 }

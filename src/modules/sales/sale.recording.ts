@@ -20,6 +20,7 @@ import {
   customerHasSales,
   insertSale,
   markCommissionLimitReached,
+  customerReferralWithAffiliate,
   customerReferralWithAffiliateByEmail,
   referralWithAffiliateById,
   saleByExternalId,
@@ -101,7 +102,9 @@ export class SaleRecorder {
     let owner: Attribution | null = null;
     let referral: Referral | null = null;
     if (referralKey) {
-      const found = isUuid(referralKey) ? await referralWithAffiliateById(tx.em, program.id, referralKey) : null;
+      let found = isUuid(referralKey) ? await referralWithAffiliateById(tx.em, program.id, referralKey) : null;
+      // A superseded referral (Migration20261127200000) is no longer its customer's: the sale goes to the live one.
+      if (found?.referral.supersededAt) found = (await customerReferralWithAffiliate(tx.em, program.id, found.referral.referredUserExternalId)) ?? found;
       if (found) ({ referral, owner } = throughReferral(found));
       else owner = await attributeTo(tx.em, program.id, referralKey);
     }
