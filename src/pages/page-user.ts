@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import type { ServiceContext } from '../modules/service-context';
 import type { User } from '../modules/users/user.entity';
-import type { html } from './html';
 
 /** The signed-in dashboard user of a page request, with the context its service calls take. */
 export interface PageUser {
@@ -12,5 +11,5 @@ export interface PageUser {
   ctx: ServiceContext;
 }
 
-/** Renders a page in the layout (the signed-in user's email and sign-out form when `u` is given). */
-export type PageFn = (req: Request, res: Response, status: number, title: string, body: ReturnType<typeof html>, u?: PageUser | null) => void;
+/** The signed-in user of a page request; without one, it has already redirected to the sign-in page and answers null. */
+export type RequireUser = (req: Request, res: Response) => Promise<PageUser | null>;

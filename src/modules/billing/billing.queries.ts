@@ -103,7 +103,8 @@ export async function billingEventsPage(
   return { rows: await execute<BillingEventRow[]>(em, q.sql('b.id, b.integration_id, b.event_id, b.type, b.outcome, b.detail, b.received_at'), q.params), q };
 }
 
-type Scope = { programId: string; integrationId: string };
+/** An integration of a program: the scope of its event log, its subscriptions' order and its held invoices (payments are the program's). */
+export type Scope = { programId: string; integrationId: string };
 
 /*
  * What the program knows of its Stripe payments (which invoice a payment paid, a charge's payment and refunded

@@ -36,7 +36,7 @@ const UnixTime = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, er
 const Reference = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' });
 
 /**
- * A buyer's name or email: any text. Its size and form are not the event's validity: ./stripe-customer-details.ts
+ * A buyer's name or email: any text. Its size and form are not the event's validity: ./buyer-details.ts
  * cuts a long name and drops an email that is not valid, so the referral or sale the event brings is kept.
  */
 const BuyerText = Type.String({ errorMessage: 'must be text' });
