@@ -55,8 +55,7 @@ module.exports = {
       comment: 'Resolvers call services; they never reach the entity manager, SQL or the ORM infrastructure.',
       severity: 'error',
       from: { path: '^src/graphql/' },
-      // db-errors: the edges' last-resort translation of a database error (format-error).
-      to: { path: '^(src/db/|src/modules/[^/]+/[^/]+\\.queries\\.ts$|rest-facade/|src/(pages|app|bootstrap|main)\\b)', pathNot: '^src/db/db-errors\\.ts$' },
+      to: { path: '^(src/db/|src/modules/[^/]+/[^/]+\\.queries\\.ts$|rest-facade/|src/(pages|app|bootstrap|main)\\b)' },
     },
     {
       name: 'graphql-reads-entities-as-types-only',
@@ -70,8 +69,15 @@ module.exports = {
       comment: 'REST routes are data over named GraphQL documents: they reach the domain through GraphQL execution only.',
       severity: 'error',
       from: { path: '^rest-facade/' },
-      // Types only (the idempotency store it is handed), and the edges' last-resort error translation.
-      to: { path: '^src/(modules|db|migrations|pages)/', pathNot: '^src/db/db-errors\\.ts$', dependencyTypesNot: ['type-only'] },
+      // Types only (the idempotency store it is handed).
+      to: { path: '^src/(modules|db|migrations|pages)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'edges-get-database-errors-translated',
+      comment: 'A database error is a DomainError where it arises (src/db: the statement runners and the unit of work): the HTTP edges never translate one.',
+      severity: 'error',
+      from: { path: '^(src/app\\.ts$|src/pages/|src/ops/)' },
+      to: { path: '^src/db/db-errors\\.ts$' },
     },
     {
       name: 'no-test-code-in-the-product',

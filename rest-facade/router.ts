@@ -19,7 +19,6 @@ import { idempotency } from './idempotency';
 import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
 import { sendError, toDomainError } from './errors';
 import { assertNoNul } from '../src/common/nul';
-import { domainErrorOfDb } from '../src/db/db-errors';
 import { inputSchema, type Connection, type RestRoute } from './route';
 import { affiliateRoutes } from './routes/affiliates.routes';
 import { linkRoutes } from './routes/links.routes';
@@ -197,7 +196,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
     try {
       actor = await authenticate(before, deps.services, req.get('authorization'));
     } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
+      // The credential refused waits for the rate limit; a database that cannot check it answers 503 at once.
+      if (!(err instanceof DomainError) || err.code === 'UNAVAILABLE') throw err;
       authError = err;
     }
     const kind = req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes';
@@ -255,7 +255,11 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
     res.destroy();
     return;
   }
-  if (err instanceof DomainError) return sendError(res, err);
+  if (err instanceof DomainError) {
+    // A database error arrives translated (db-errors, where it arose): an unreachable one is a warning, not a bug.
+    if (err.code === 'UNAVAILABLE') req.log.warn({ err }, 'database unavailable');
+    return sendError(res, err);
+  }
   const type = (err as { type?: string }).type;
   if (type === 'entity.parse.failed') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is not valid JSON'));
   if (type === 'entity.too.large') return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body is too large'));
@@ -265,11 +269,6 @@ export function restErrorHandler(err: unknown, req: Request, res: Response, _nex
     return sendError(res, new DomainError('VALIDATION_FAILED', 'The request body was incomplete'));
   const status = (err as { status?: number }).status;
   if (status && status >= 400 && status < 500) return sendError(res, new DomainError('VALIDATION_FAILED', 'Bad request'));
-  const mapped = domainErrorOfDb(err);
-  if (mapped) {
-    if (mapped.code === 'UNAVAILABLE') req.log.warn({ err }, 'database unavailable');
-    return sendError(res, mapped);
-  }
   req.log.error({ err }, 'unhandled error');
   sendError(res, new DomainError('INTERNAL', `Internal server error (request id ${req.id})`, undefined, { requestId: req.id }));
 }

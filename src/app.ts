@@ -6,7 +6,6 @@ import { publicOrigin, type AppConfig } from './config/config';
 import type { Logger } from './common/logger';
 import { DomainError, errorBody } from './common/errors';
 import { sameSecret } from './common/ids';
-import { domainErrorOfDb } from './db/db-errors';
 import { authenticate } from './auth/authenticate';
 import { databaseReady } from './db/orm';
 import { createApollo, type ApolloContext } from './graphql/apollo';
@@ -151,6 +150,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
           const actor = await authenticate(base, services, req.get('authorization'));
           return { ...base, actor };
         } catch (err) {
+          // The database could not be asked (translated where it failed, db-errors): 503 with Retry-After, as on REST.
+          if (err instanceof DomainError && err.code === 'UNAVAILABLE') {
+            const retryAfter = String(err.retryAfterSeconds);
+            // originalError: formatGraphQLError finds the code through it; without it the 503 said INTERNAL.
+            throw new GraphQLError(err.message, {
+              originalError: err,
+              extensions: { code: err.code, retryAfter: err.retryAfterSeconds, http: { status: 503, headers: new Map([['Retry-After', retryAfter]]) } },
+            });
+          }
           if (err instanceof DomainError) {
             // Refused before any operation: limited by address like any unauthenticated caller.
             const limit = await limiter.check({ kind: 'anonymous' }, ['graphql unauthenticated'], 'reads', req.ip ?? '');
@@ -158,15 +166,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
             const message = limit.allowed ? err.message : `Rate limit exceeded; retry in ${limit.headers['Retry-After']} s`;
             throw new GraphQLError(message, {
               extensions: { code: limit.allowed ? err.code : 'RATE_LIMITED', http: { status, headers: new Map(Object.entries(limit.headers)) } },
-            });
-          }
-          const down = domainErrorOfDb(err);
-          if (down?.code === 'UNAVAILABLE') {
-            const retryAfter = String(down.retryAfterSeconds);
-            // originalError: formatGraphQLError finds the code through it; without it the 503 said INTERNAL.
-            throw new GraphQLError(down.message, {
-              originalError: down,
-              extensions: { code: down.code, retryAfter: down.retryAfterSeconds, http: { status: 503, headers: new Map([['Retry-After', retryAfter]]) } },
             });
           }
           throw err;

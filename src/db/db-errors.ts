@@ -2,9 +2,11 @@ import { ConnectionException, DriverException, ForeignKeyConstraintViolationExce
 import { DomainError, unavailable } from '../common/errors';
 
 /**
- * The one translation of database errors into DESIGN.md codes (as Medusa's db-error-mapper): units of work
- * apply it to everything they throw, and the HTTP edges apply it once more as a last resort, so a driver error
- * never reaches a client and no service catches one by hand.
+ * The one translation of database errors into DESIGN.md codes (as Medusa's db-error-mapper), applied where they
+ * arise: the statement runners (db/sql's execute for hand-written SQL, the ORM's driver for em.find, em.flush and
+ * the like: db/orm) and the unit of work (db/unit-of-work: its BEGIN and COMMIT, and the conflicts it gave up
+ * retrying). So a driver error never reaches a service's caller, no service catches one by hand, and the edges
+ * (REST, GraphQL, pages) see DomainErrors only: none of them imports this file.
  */
 
 /** Messages for the unique keys a caller can hit; constraint names come from the migrations. */
@@ -23,6 +25,23 @@ export class DuplicateError extends DomainError {
   ) {
     super('DUPLICATE', message, details);
   }
+}
+
+/**
+ * A serialization failure, deadlock or stale plan, translated: to a client it is UNAVAILABLE, retry in 1 s; a unit
+ * of work that sees one runs its work again (isRetryable), as it does for the driver's own exception.
+ */
+export class RetryableError extends DomainError {
+  constructor() {
+    const { message } = unavailable();
+    super('UNAVAILABLE', message, undefined, undefined, 1);
+  }
+}
+
+/** The driver's error rides along as the translation's `cause` (as `new Error(m, { cause })` sets it): the log shows it. */
+function caused<E extends DomainError>(translated: E, cause: unknown): E {
+  Object.defineProperty(translated, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
+  return translated;
 }
 
 // SQLSTATEs of a database that is going away, starting, full, or not reachable (class 08, 57P0x, 53300).
@@ -73,9 +92,9 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return [e.cause, e.previous, e.originalError].some((x) => x !== err && isDatabaseUnavailable(x, depth + 1));
 }
 
-/** A serialization failure or deadlock: the unit of work runs again. */
+/** A serialization failure or deadlock (as the driver raised it, or translated): the unit of work runs again. */
 export const isRetryable = (err: unknown): boolean =>
-  err instanceof DriverException && (RETRYABLE_SQLSTATES.has(sqlState(err) ?? '') || STALE_PLAN.test(String(err.message)));
+  err instanceof RetryableError || (err instanceof DriverException && (RETRYABLE_SQLSTATES.has(sqlState(err) ?? '') || STALE_PLAN.test(String(err.message))));
 
 /** A prepared statement planned before a migration changed its table: db/sql prepares it again, the work runs again. */
 const STALE_PLAN = /cached plan must not change result type/;
@@ -86,20 +105,24 @@ export function translateDbError(err: unknown): unknown {
   if (err instanceof UniqueConstraintViolationException) {
     const constraint = constraintOf(err);
     const known = UNIQUE_MESSAGES[constraint ?? ''];
-    return new DuplicateError(constraint, known?.message ?? 'A record with this value already exists', known ? [known] : undefined);
+    return caused(new DuplicateError(constraint, known?.message ?? 'A record with this value already exists', known ? [known] : undefined), err);
   }
-  if (err instanceof ForeignKeyConstraintViolationException) return new DomainError('VALIDATION_FAILED', 'A referenced record does not exist in this program');
-  if (isDatabaseUnavailable(err)) return unavailable();
-  if (isRetryable(err)) return unavailable(1);
+  if (err instanceof ForeignKeyConstraintViolationException)
+    return caused(new DomainError('VALIDATION_FAILED', 'A referenced record does not exist in this program'), err);
+  if (isDatabaseUnavailable(err)) return caused(unavailable(), err);
+  if (isRetryable(err)) return caused(new RetryableError(), err);
   const invalid = err instanceof DriverException ? INVALID_VALUE_SQLSTATES[sqlState(err) ?? ''] : undefined;
-  if (invalid) return new DomainError('VALIDATION_FAILED', invalid);
+  if (invalid) return caused(new DomainError('VALIDATION_FAILED', invalid), err);
   return err;
 }
 
-/** The database error as a DomainError when it is one of those above (for the edges' last resort). */
-export function domainErrorOfDb(err: unknown): DomainError | undefined {
-  const mapped = translateDbError(err);
-  return mapped instanceof DomainError ? mapped : undefined;
+/**
+ * What a statement that failed throws: its translation, except a conflict (serialization failure, deadlock, stale
+ * plan) inside a transaction, which stays as the driver raised it: it aborted the transaction, and only whoever
+ * opened that can run it again (inTransaction; the stats rebuild, which reads its SQLSTATE).
+ */
+export function statementError(err: unknown, inTransaction: boolean): unknown {
+  return inTransaction && isRetryable(err) ? err : translateDbError(err);
 }
 
 /** Whether an error is (or translates to) a DUPLICATE on the given unique key (any key when none is named). */

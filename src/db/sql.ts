@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from '@mikro-orm/knex';
+import { statementError, translateDbError } from './db-errors';
 
 /**
  * Hand-written SQL straight to the driver: the request's connection (its transaction's when it is in one) gets
@@ -10,6 +11,9 @@ import type { Knex } from '@mikro-orm/knex';
  *
  * Placeholders are `?` as in em.execute; `in (?)` takes an array (sent as `= any($n)`, one plan for every
  * length). `??` identifiers are not supported: identifiers are written into the text.
+ *
+ * A statement that fails throws the DomainError its driver error stands for (db-errors: statementError), so a
+ * plain read outside a unit of work reaches no caller untranslated.
  */
 
 type Row = Record<string, unknown>;
@@ -44,18 +48,18 @@ export async function execute<T = Row[]>(em: EntityManager, sql: string, params:
   const trx = em.getTransactionContext<Knex.Transaction>();
   // A transaction that ended has handed its connection back to the pool: a statement sent through it would land
   // in whatever another request is doing (knex refuses this in its own query path, which this one skips).
-  if (trx?.isCompleted()) throw new Error('Transaction query already complete: the EntityManager outlived its transaction');
+  if (trx?.isCompleted()) throw translateDbError(new Error('Transaction query already complete: the EntityManager outlived its transaction'));
   const client = trx ? trx.client : em.getConnection().getKnex().client;
   let connection: PgClient;
   try {
     connection = (await client.acquireConnection()) as PgClient;
   } catch (err) {
-    throw em.getDriver().convertException(err as Error);
+    throw statementError(em.getDriver().convertException(err as Error), !!trx);
   }
   try {
     return (await send(connection, statement, values, !trx)).rows as T;
   } catch (err) {
-    throw em.getDriver().convertException(err as Error);
+    throw statementError(em.getDriver().convertException(err as Error), !!trx);
   } finally {
     if (!trx) client.releaseConnection(connection);
   }

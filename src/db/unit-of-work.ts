@@ -9,7 +9,9 @@ const RETRIES = 3;
  * receives the same context with the transaction's EntityManager, so everything it calls (other services
  * included, context first) joins the transaction. A lost serialization race or deadlock runs the work again
  * (only at the outermost level: inside another transaction the caller's transaction is the one to retry);
- * whatever it throws comes out translated (db-errors), so no service handles a driver error.
+ * whatever it throws comes out translated (db-errors): its statements' errors are already (db/sql, the ORM's
+ * driver: db/orm), and the rest is done here (BEGIN and COMMIT, a conflict no longer retried), so no service
+ * handles a driver error.
  */
 export async function inTransaction<C extends { em: EntityManager }, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
   const outermost = !ctx.em.isInTransaction();
@@ -31,7 +33,10 @@ export async function inTransaction<C extends { em: EntityManager }, T>(ctx: C, 
   }
 }
 
-/** A read outside a transaction, with the same translation of database errors. */
+/**
+ * A statement outside a transaction, with the same translation of database errors. The statement runners
+ * translate already (db/sql, db/orm): this one only makes sure, for the services that still wrap a statement in it.
+ */
 export async function translated<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;

@@ -1,17 +1,19 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../common/errors';
-import { domainErrorOfDb } from '../db/db-errors';
 
 const INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
-/** The domain error behind a GraphQL error, if any; an unreachable database stands for UNAVAILABLE. */
+/**
+ * The domain error behind a GraphQL error, if any. A database error is one already (db-errors translates it where
+ * it arises: an unreachable database is UNAVAILABLE); anything else is a bug, answered INTERNAL.
+ */
 export function domainErrorOf(err: unknown): DomainError | undefined {
   let e: unknown = err;
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
     e = (e as { originalError?: unknown }).originalError;
   }
-  return domainErrorOfDb(err);
+  return undefined;
 }
 
 /**

@@ -34,7 +34,7 @@ export function signInRoutes(r: express.Router, { orm, services }: PageDeps): vo
         res.set('Retry-After', String(seconds));
         return signInForm(req, res, 429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
       }
-      if (err instanceof DomainError) return signInForm(req, res, 401, err.message);
+      if (err instanceof DomainError && err.code !== 'UNAVAILABLE' && err.code !== 'INTERNAL') return signInForm(req, res, 401, err.message);
       throw err;
     }
   });

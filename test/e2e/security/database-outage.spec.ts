@@ -237,6 +237,12 @@ const calls: Array<{ label: string; upStatus: number; run: () => Promise<Answer>
     run: () => timed('GraphQL bad token', 'POST', '/graphql', { token: badToken(), body: { query: AFFILIATES_QUERY } }),
   },
   { label: 'GET /readyz', upStatus: 200, run: () => timed('GET /readyz', 'GET', '/readyz') },
+  // A dashboard page whose session must be read: the outage is a 503 too, not a "Request refused" page (400).
+  {
+    label: 'page GET /dashboard',
+    upStatus: 200,
+    run: () => timed('page GET /dashboard', 'GET', '/dashboard', { headers: { cookie: `sid=${program.session}` } }),
+  },
 ];
 
 /** The documented answer of an unreachable database, per surface. */
