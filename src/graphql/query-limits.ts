@@ -77,10 +77,15 @@ export function documentLimitViolation(source: string, limits = DOCUMENT_LIMITS)
   return undefined;
 }
 
+const fragmentMaps = new WeakMap<DocumentNode, Map<string, FragmentDefinitionNode>>();
 /** The document's fragments by name. */
 export function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
-  const out = new Map<string, FragmentDefinitionNode>();
+  // Once per document: the rate limiter and the cost check of every request read it (Apollo caches documents).
+  let out = fragmentMaps.get(document);
+  if (out) return out;
+  out = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) out.set(d.name.value, d);
+  fragmentMaps.set(document, out);
   return out;
 }
 

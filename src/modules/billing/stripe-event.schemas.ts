@@ -86,6 +86,9 @@ const Discount = Type.Object({ id: Id, customer: Nullable(IdOrObject), promotion
 const Subscription = Type.Object({ id: Id, customer: IdOrObject, status: Status, metadata: Nullable(Metadata) });
 export type StripeSubscription = Static<typeof Subscription>;
 
+/** How an invoice's payment, or an invoice_payment, names what paid it. */
+const PaymentRef = Nullable(Type.Object({ payment_intent: Nullable(IdOrObject) }));
+
 const Invoice = Type.Object({
   id: Id,
   customer: Nullable(IdOrObject),
@@ -95,7 +98,7 @@ const Invoice = Type.Object({
   customer_name: Nullable(BuyerText),
   customer_email: Nullable(BuyerText),
   parent: Nullable(Type.Object({ subscription_details: Nullable(Type.Object({ metadata: Nullable(Metadata) })) })),
-  payments: Nullable(Type.Object({ data: List(Type.Object({ payment: Nullable(Type.Object({ payment_intent: Nullable(IdOrObject) })) })) })),
+  payments: Nullable(Type.Object({ data: List(Type.Object({ payment: PaymentRef })) })),
   discounts: Nullable(InvoiceDiscounts),
 });
 export type StripeInvoice = Static<typeof Invoice>;
@@ -103,7 +106,7 @@ export type StripeInvoice = Static<typeof Invoice>;
 const InvoicePayment = Type.Object({
   id: Id,
   invoice: Nullable(IdOrObject),
-  payment: Nullable(Type.Object({ payment_intent: Nullable(IdOrObject) })),
+  payment: PaymentRef,
 });
 export type StripeInvoicePayment = Static<typeof InvoicePayment>;
 

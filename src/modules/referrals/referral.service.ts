@@ -163,11 +163,7 @@ export class ReferralService {
       // The referral with its affiliate's and link's counters, in one statement; null when the customer was referred meanwhile.
       const referral = await insertReferral(tx.em, {
         programId: program.id,
-        affiliateId: who.affiliate.id,
-        linkId: who.linkId,
-        clickId: who.clickId,
-        promotionalCodeId: redemption?.code.id ?? null,
-        promoCode: redemption?.code.code ?? null,
+        ...placement(credit),
         name,
         email,
         referredUserExternalId: externalId,
@@ -230,14 +226,7 @@ export class ReferralService {
     if (racedFirstOrder && redemption?.code.firstTimeOrder) throw validationError('promoCode is for first-time orders only', 'promoCode');
     // The self-referral rule, for the new affiliate (the flag was about the old one): the customer's email or the one sent now.
     const selfReferral = (await isSelfReferral(tx.em, program.id, who.affiliate, email, who.clickId)) || sameMailbox(existing.email, who.affiliate.email);
-    const moved = await moveReferral(tx.em, program.id, existing, {
-      affiliateId: who.affiliate.id,
-      linkId: who.linkId,
-      clickId: who.clickId,
-      promotionalCodeId: redemption?.code.id ?? null,
-      promoCode: redemption?.code.code ?? null,
-      selfReferral,
-    });
+    const moved = await moveReferral(tx.em, program.id, existing, { ...placement(credit), selfReferral });
     this.events.record(tx, program.id, 'referral.updated', await referralBody(moved));
     await writeQueued(tx.em);
     if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
@@ -310,6 +299,17 @@ function byEmail(ctx: ServiceContext, programId: string, email: string): Promise
 }
 
 /** Who a referral credits, and the promotional code it redeems (checked, counted last). */
+/** Where a credit puts a referral: its affiliate, link, click and code. */
+function placement({ who, redemption }: Credit) {
+  return {
+    affiliateId: who.affiliate.id,
+    linkId: who.linkId,
+    clickId: who.clickId,
+    promotionalCodeId: redemption?.code.id ?? null,
+    promoCode: redemption?.code.code ?? null,
+  };
+}
+
 interface Credit {
   who: Attribution;
   redemption: Redemption | null;
