@@ -1,8 +1,10 @@
 /**
  * The layers of STYLE.md, held by a tool. Imports point one way:
- *   HTTP (app, rest-facade, pages, ops, rate-limit, auth's request side) → GraphQL (schema, resolvers, types)
- *   → services (src/modules/<domain>) → data (src/db, entities, each domain's *.queries.ts) → common.
- * Composition roots (main, bootstrap, services, cli, mikro-orm.config) may import anything.
+ *   HTTP (app, http, rest-facade, pages, ops, rate-limit, auth: authenticate and the policy) → GraphQL (schema,
+ *   resolvers, types) → services (src/modules/<domain>) → identity (actor, credentials, passwords, sign-in
+ *   throttle, credential cache) → data (src/db, entities, each domain's *.queries.ts) → config, common.
+ * Composition roots (main, bootstrap, cli, demo, mikro-orm.config, src/modules/services.ts) may import anything
+ * of the layers they wire.
  */
 module.exports = {
   forbidden: [
@@ -40,8 +42,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/' },
       to: {
-        path: '^(rest-facade/|src/(graphql|pages|ops|rate-limit|cli)/|src/(app|bootstrap|main|services|demo)\\.ts$|src/auth/(?!actor\\.ts$|credentials\\.ts$|password|sign-in-throttle))',
+        path: '^(rest-facade/|src/(graphql|http|pages|ops|rate-limit|cli|auth)/|src/(app|bootstrap|main|demo)\\.ts$)',
       },
+    },
+    {
+      name: 'identity-below-the-domain',
+      comment: 'Who is calling and how a credential or password is checked: the domain uses it, so it knows no domain, no HTTP, no database.',
+      severity: 'error',
+      from: { path: '^src/identity/' },
+      to: { path: '^(src/(?!(common|config|identity)/)|rest-facade/|mikro-orm\\.config)' },
+    },
+    {
+      name: 'rate-limit-needs-only-identity',
+      comment: "The rate limiter keys on the credential and reads its program's budgets: identity, config and common, nothing of the domain or auth.",
+      severity: 'error',
+      from: { path: '^src/rate-limit/' },
+      to: { path: '^(src/(?!(common|config|identity|rate-limit|ops)/)|rest-facade/)' },
     },
     {
       name: 'no-reaching-into-another-domain',
@@ -55,7 +71,7 @@ module.exports = {
       comment: 'Resolvers call services; they never reach the entity manager, SQL or the ORM infrastructure.',
       severity: 'error',
       from: { path: '^src/graphql/' },
-      to: { path: '^(src/db/|src/modules/[^/]+/[^/]+\\.queries\\.ts$|rest-facade/|src/(pages|app|bootstrap|main)\\b)' },
+      to: { path: '^(src/db/|src/modules/[^/]+/[^/]+\\.queries\\.ts$|rest-facade/|src/(http|pages|app|bootstrap|main)\\b)' },
     },
     {
       name: 'graphql-reads-entities-as-types-only',
@@ -76,7 +92,7 @@ module.exports = {
       name: 'edges-get-database-errors-translated',
       comment: 'A database error is a DomainError where it arises (src/db: the statement runners and the unit of work): the HTTP edges never translate one.',
       severity: 'error',
-      from: { path: '^(src/app\\.ts$|src/pages/|src/ops/)' },
+      from: { path: '^(src/app\\.ts$|src/http/|src/pages/|src/ops/)' },
       to: { path: '^src/db/db-errors\\.ts$' },
     },
     {
@@ -91,6 +107,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^(src|rest-facade)/' },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment:
+        'Folders depend one way too, type imports included: a domain that needs something of one built on it names a port it is handed (AffiliateCodes, CouponBody).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(src|rest-facade)/' },
+      to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',

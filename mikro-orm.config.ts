@@ -3,9 +3,7 @@ import { defineConfig, ReflectMetadataProvider } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './src/modules/entities';
 import { migrationsList } from './src/db/migrations';
-
-/** Every connection of the app names itself (pg_stat_activity, server logs); the test suite's statement recorder keys on it. */
-export const APPLICATION_NAME = 'affiliate-api';
+import { APPLICATION_NAME } from './src/config/application-name';
 
 /** One ORM config for the app, the CLI and the tests; only the connection URL differs. */
 export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: boolean; logger?: (message: string) => void } = {}) {

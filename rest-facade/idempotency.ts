@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { credentialKey, type Actor } from '../src/auth/actor';
+import { credentialKey, type Actor } from '../src/identity/actor';
 import { DomainError } from '../src/common/errors';
 import { sha256 } from '../src/common/ids';
 import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';

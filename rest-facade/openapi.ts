@@ -139,47 +139,37 @@ function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
   return { description: described, headers, content: { 'application/json': { schema } } };
 }
 
-/**
- * The OpenAPI 3.1 document of /api/v1, generated from the route table: each route's input is the JSON Schema
- * the validator checks (src/validation/schemas), each 200 body the schema its serializer is compiled from
- * (derived from its GraphQL operation), each error the one error body, so the document cannot drift from
- * what is accepted and answered.
- */
-export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
-  const { routes, answers, origin, partners } = input;
-  const paths: Record<string, Record<string, unknown>> = {};
-  const bodies: SchemaHolder[] = [];
-  routes.forEach((r, i) => {
-    const describe = (name: string) => input.describeInput(r, name);
-    const resource = REST_ROUTES[`${r.method} ${r.path}`];
-    const site = isSiteResource(resource);
-    const security: JsonSchema[] = site ? [{ publishableKey: [] }, { publishableKeyBearer: [] }] : [{ apiKey: [] }];
-    if (mayUse('oauth', resource)) for (const p of partners) security.push({ [schemeOf(p)]: [] });
-    const success = successResponse(r, answers[i]);
-    bodies.push(success.content['application/json']);
-    const responses = { 200: success, ...errorResponses(r) };
-    const op: JsonSchema = {
-      operationId: r.id,
-      summary: r.summary,
-      description: r.description + (site || mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
-      tags: [r.path.split('/')[1]],
-      security,
-      parameters: r.method === 'GET' ? queryParameters(r.query, describe) : site ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }],
-      responses: site ? siteResponses(responses) : responses,
-    };
-    if (r.method !== 'GET') {
-      const schema = describeProperties(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, describe);
-      const media: JsonSchema = { schema };
-      if (r.example) media.example = r.example;
-      op.requestBody = { required: true, content: { 'application/json': media } };
-    }
-    (paths[`${r.path}`] ??= {})[r.method.toLowerCase()] = op;
-  });
-  // Bodies only events carry go through componentize too, to become components the webhooks refer to.
-  const resources = componentize([...bodies, ...eventBodyHolders(input.graphql)], (type) => input.graphql.getType(type)?.description ?? undefined);
-  const components = { schemas: { ...resources, ...ERROR_SCHEMAS } };
-  for (const holder of bodies) addModeExamples(holder as JsonSchema, components);
-  const oauth = Object.fromEntries(
+/** A route's operation object; its 200 body is also pushed to `bodies`, to be componentized with the others. */
+function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], bodies: SchemaHolder[]): JsonSchema {
+  const describe = (name: string) => input.describeInput(r, name);
+  const resource = REST_ROUTES[`${r.method} ${r.path}`];
+  const site = isSiteResource(resource);
+  const security: JsonSchema[] = site ? [{ publishableKey: [] }, { publishableKeyBearer: [] }] : [{ apiKey: [] }];
+  if (mayUse('oauth', resource)) for (const p of input.partners) security.push({ [schemeOf(p)]: [] });
+  const success = successResponse(r, modes);
+  bodies.push(success.content['application/json']);
+  const responses = { 200: success, ...errorResponses(r) };
+  const op: JsonSchema = {
+    operationId: r.id,
+    summary: r.summary,
+    description: r.description + (site || mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
+    tags: [r.path.split('/')[1]],
+    security,
+    parameters: r.method === 'GET' ? queryParameters(r.query, describe) : site ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }],
+    responses: site ? siteResponses(responses) : responses,
+  };
+  if (r.method !== 'GET') {
+    const schema = describeProperties(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, describe);
+    const media: JsonSchema = { schema };
+    if (r.example) media.example = r.example;
+    op.requestBody = { required: true, content: { 'application/json': media } };
+  }
+  return op;
+}
+
+/** One OAuth 2.0 authorization-code scheme per automation partner. */
+function oauthSchemes(origin: string, partners: readonly string[]): JsonSchema {
+  return Object.fromEntries(
     partners.map((p) => [
       schemeOf(p),
       {
@@ -195,19 +185,57 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       },
     ]),
   );
+}
+
+const INFO = {
+  title: 'Affiliate Program Service API',
+  version: API_VERSION,
+  summary: 'Affiliates, referrals, links, coupons, promotional codes and sales of one affiliate program per token.',
+  description: [
+    "Every request carries `Authorization: Bearer <token>`: a program API key, or an automation partner token obtained through OAuth 2.0. A token reaches its one program. The one exception is `POST /public/clicks`, which the merchant-site script `tracker.js` calls from visitors' browsers with the program's publishable key.",
+    'Errors answer `{"error": "<sentence>", "code": "<CODE>", "details"?: [{"field", "message"}]}`. Writes accept an `Idempotency-Key` header (24 h per credential). Every answer carries `RateLimit` and `RateLimit-Policy`; a 429 or 503 carries `Retry-After`.',
+    'Lists answer one JSON array; with `limit` one page, the next one via `after` = the `X-Next-Cursor` header. The reference for people is at `/docs`; the dashboards use GraphQL at `/graphql`.',
+  ].join('\n\n'),
+  license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+};
+
+/** The credentials every configuration has: the API key and the publishable key (two ways to send it). */
+const KEY_SCHEMES = {
+  apiKey: { type: 'http', scheme: 'bearer', description: 'A program API key (`apk_…`), created in the dashboard or with GraphQL `createApiKey`.' },
+  publishableKey: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'key',
+    description:
+      "The program's publishable key (`pk_…`, GraphQL `Program.publishableKey`, on the program's dashboard page): public, for `tracker.js` on your site; it only records clicks (`POST /public/clicks`).",
+  },
+  publishableKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The publishable key (`pk_…`) as a bearer, for the click endpoint only: anywhere else it is 401.',
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from the route table: each route's input is the JSON Schema
+ * the validator checks (src/validation/schemas), each 200 body the schema its serializer is compiled from
+ * (derived from its GraphQL operation), each error the one error body, so the document cannot drift from
+ * what is accepted and answered.
+ */
+export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
+  const { routes, answers, origin, partners } = input;
+  const paths: Record<string, Record<string, unknown>> = {};
+  const bodies: SchemaHolder[] = [];
+  routes.forEach((r, i) => {
+    (paths[`${r.path}`] ??= {})[r.method.toLowerCase()] = routeOperation(input, r, answers[i], bodies);
+  });
+  // Bodies only events carry go through componentize too, to become components the webhooks refer to.
+  const resources = componentize([...bodies, ...eventBodyHolders(input.graphql)], (type) => input.graphql.getType(type)?.description ?? undefined);
+  const components = { schemas: { ...resources, ...ERROR_SCHEMAS } };
+  for (const holder of bodies) addModeExamples(holder as JsonSchema, components);
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Affiliate Program Service API',
-      version: API_VERSION,
-      summary: 'Affiliates, referrals, links, coupons, promotional codes and sales of one affiliate program per token.',
-      description: [
-        "Every request carries `Authorization: Bearer <token>`: a program API key, or an automation partner token obtained through OAuth 2.0. A token reaches its one program. The one exception is `POST /public/clicks`, which the merchant-site script `tracker.js` calls from visitors' browsers with the program's publishable key.",
-        'Errors answer `{"error": "<sentence>", "code": "<CODE>", "details"?: [{"field", "message"}]}`. Writes accept an `Idempotency-Key` header (24 h per credential). Every answer carries `RateLimit` and `RateLimit-Policy`; a 429 or 503 carries `Retry-After`.',
-        'Lists answer one JSON array; with `limit` one page, the next one via `after` = the `X-Next-Cursor` header. The reference for people is at `/docs`; the dashboards use GraphQL at `/graphql`.',
-      ].join('\n\n'),
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
+    info: INFO,
     servers: [{ url: `${origin}/api/v1`, description: 'This server' }],
     tags: TAGS,
     security: [{ apiKey: [] }],
@@ -217,22 +245,7 @@ export function openApiDocument(input: OpenApiInput): Record<string, unknown> {
       schemas: components.schemas,
       headers: HEADERS,
       parameters: PARAMETERS,
-      securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'A program API key (`apk_…`), created in the dashboard or with GraphQL `createApiKey`.' },
-        publishableKey: {
-          type: 'apiKey',
-          in: 'query',
-          name: 'key',
-          description:
-            "The program's publishable key (`pk_…`, GraphQL `Program.publishableKey`, on the program's dashboard page): public, for `tracker.js` on your site; it only records clicks (`POST /public/clicks`).",
-        },
-        publishableKeyBearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The publishable key (`pk_…`) as a bearer, for the click endpoint only: anywhere else it is 401.',
-        },
-        ...oauth,
-      },
+      securitySchemes: { ...KEY_SCHEMES, ...oauthSchemes(origin, partners) },
     },
   };
 }

@@ -1,13 +1,12 @@
 import type { Request, Response } from 'express';
-import type { Actor } from '../src/auth/actor';
 import { authenticate, authenticatePublishableKey } from '../src/auth/authenticate';
-import { parseBearer, tokenKind } from '../src/auth/credentials';
+import { parseBearer, tokenKind } from '../src/identity/credentials';
 import { authorize, mayUse, REST_CALLERS, type Resource } from '../src/auth/policy';
 import { DomainError, forbidden, unauthenticated } from '../src/common/errors';
-import type { ServiceContext } from '../src/modules/service-context';
+import type { DomainActor, ServiceContext } from '../src/modules/service-context';
 import type { Policy } from '../src/rate-limit/rate-limiter';
 import type { RequestLimiter } from '../src/rate-limit/request-limiter';
-import type { Services } from '../src/services';
+import type { Services } from '../src/modules/services';
 
 /**
  * Routes called from visitors' browsers on the program's own site (tracker.js): those whose resource admits a
@@ -61,14 +60,14 @@ async function limitByAddress(req: Request, res: Response, deps: SiteDeps, endpo
 /** The `key` query parameter when it is given once; undefined otherwise. */
 const keyParameter = (req: Request): string | undefined => (typeof req.query.key === 'string' ? req.query.key : undefined);
 
-async function publishableActor(ctx: ServiceContext, services: Services, key: string): Promise<Actor> {
+async function publishableActor(ctx: ServiceContext, services: Services, key: string): Promise<DomainActor> {
   const actor = await authenticatePublishableKey(ctx, services, key);
   if (!actor) throw unauthenticated('No program has this publishable key (it may have been rotated: copy the script tag again)');
   return actor;
 }
 
 /** Who calls a site route: the publishable key when one is sent, else whatever the Authorization header holds. */
-async function siteActor(req: Request, ctx: ServiceContext, services: Services): Promise<Actor> {
+async function siteActor(req: Request, ctx: ServiceContext, services: Services): Promise<DomainActor> {
   const key = keyParameter(req);
   if (key !== undefined) return publishableActor(ctx, services, key);
   const bearer = parseBearer(req.get('authorization'));
@@ -94,7 +93,14 @@ function allowOrigin(req: Request, res: Response, baseUrls: readonly string[]): 
  * whatever else it is, which the policy then refuses), then its origin. The actor the route runs with; the
  * context learns the visitor's User-Agent (the click's).
  */
-export async function admitSiteCall(req: Request, res: Response, ctx: ServiceContext, deps: SiteDeps, endpoint: string, resource: Resource): Promise<Actor> {
+export async function admitSiteCall(
+  req: Request,
+  res: Response,
+  ctx: ServiceContext,
+  deps: SiteDeps,
+  endpoint: string,
+  resource: Resource,
+): Promise<DomainActor> {
   await limitByAddress(req, res, deps, endpoint);
   const actor = await siteActor(req, ctx, deps.services);
   authorize(actor, resource);

@@ -8,8 +8,8 @@ import { getSchema } from './graphql/schema';
 import { Metrics } from './ops/metrics';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { RequestLimiter } from './rate-limit/request-limiter';
-import { MemoryWindowBackend, RedisWindowBackend, type SlidingWindowBackend } from './rate-limit/sliding-window-store';
-import { createServices, type Services } from './services';
+import { MemoryWindowBackend, RedisWindowBackend, type SlidingWindowBackend } from './common/sliding-window';
+import { createServices, type Services } from './modules/services';
 import { createApp } from './app';
 import { listenForCredentialChanges } from './auth/credential-invalidation';
 import { EmailWorker } from './modules/emails/email.worker';
@@ -40,33 +40,26 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Everything the server needs, started in order: database (embedded unless DATABASE_URL), migrations, Redis, app. */
-export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded?: EmbeddedDatabase } = {}): Promise<Runtime> {
-  let embedded = opts.embedded;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
-    url = embedded.url;
-    log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
-  }
-  const orm = await initOrm(url, log);
-  let backend: SlidingWindowBackend;
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    redis.on('error', (err) => log.warn({ err }, 'redis error'));
-    backend = new RedisWindowBackend(redis);
-  } else {
-    backend = new MemoryWindowBackend();
-  }
-  const metrics = new Metrics();
-  const rateLimiter = new RateLimiter(backend);
-  const limiter = new RequestLimiter(rateLimiter, metrics);
-  const services = createServices(config, log, backend);
-  const credentialListener = await listenForCredentialChanges(url, services.credentials, log);
-  const schema = await getSchema();
-  const partners = new PartnerRegistry(config);
-  const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics, partners });
+/** The database DATABASE_URL names, else the embedded one in DATA_DIR, started here (a test may hand its own). */
+async function database(config: AppConfig, log: Logger, given: EmbeddedDatabase | undefined): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: given };
+  const embedded = await startEmbeddedPostgres(config.dataDir, log);
+  log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  return { url: embedded.url, embedded };
+}
 
+/** Where the rate limits' windows are kept: Redis when REDIS_URL is set (shared by every process), else memory. */
+function windowBackend(config: AppConfig, log: Logger): SlidingWindowBackend {
+  if (!config.redisUrl) return new MemoryWindowBackend();
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', (err) => log.warn({ err }, 'redis error'));
+  return new RedisWindowBackend(redis);
+}
+
+type Workers = Pick<Runtime, 'jobs' | 'webhooks' | 'stats' | 'approvals'> & { stop(): Promise<void> };
+
+/** The background workers, started when config.workers (otherwise built, for tests to drive). */
+function startWorkers(config: AppConfig, orm: MikroORM, services: Services, log: Logger): Workers {
   const jobs = new JobWorker(orm, { [CONNECT_CODE_LINKS_JOB]: PromotionalCodeService.connectCodeLinks }, log);
   if (config.workers) {
     services.jobs.onEnqueued(() => jobs.wake());
@@ -96,22 +89,48 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
   }
 
   return {
-    app,
-    orm,
-    services,
-    log,
-    config,
     jobs,
     webhooks,
     stats,
     approvals,
-    partners,
-    async close() {
+    async stop() {
       await webhooks.stop();
       await stats.stop();
       await approvals.stop();
       await worker?.stop();
       await jobs.stop();
+    },
+  };
+}
+
+/** Everything the server needs, started in order: database (embedded unless DATABASE_URL), migrations, Redis, app. */
+export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded?: EmbeddedDatabase } = {}): Promise<Runtime> {
+  const { url, embedded } = await database(config, log, opts.embedded);
+  const orm = await initOrm(url, log);
+  const backend = windowBackend(config, log);
+  const metrics = new Metrics();
+  const rateLimiter = new RateLimiter(backend);
+  const limiter = new RequestLimiter(rateLimiter, metrics);
+  const services = createServices(config, log, backend);
+  const credentialListener = await listenForCredentialChanges(url, services.credentials, log);
+  const schema = await getSchema();
+  const partners = new PartnerRegistry(config);
+  const { app, stop } = await createApp({ config, log, orm, services, limiter, schema, metrics, partners });
+  const workers = startWorkers(config, orm, services, log);
+
+  return {
+    app,
+    orm,
+    services,
+    log,
+    config,
+    jobs: workers.jobs,
+    webhooks: workers.webhooks,
+    stats: workers.stats,
+    approvals: workers.approvals,
+    partners,
+    async close() {
+      await workers.stop();
       log.debug('close: workers stopped');
       await stop();
       log.debug('close: graphql stopped');

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomToken } from './common/ids';
 import { userCount } from './modules/users/user.queries';
-import type { Services } from './services';
+import type { Services } from './modules/services';
 import { anonymousContext, type ServiceContext } from './modules/service-context';
 import type { Logger } from './common/logger';
 

@@ -8,7 +8,7 @@ import { provisionDemo } from './demo';
 import { openDatabase, StartupError } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
 import { PartnerRegistry } from './modules/oauth/partners';
-import { createServices } from './services';
+import { createServices } from './modules/services';
 
 /** Entry point: one server process, or (CLUSTER_WORKERS > 1) a primary that prepares the database and forks workers. */
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import type { Logger } from '../../src/common/logger';
 import { encodeCursor } from '../../src/common/pagination';
 import { initOrm } from '../../src/db/orm';
 import { anonymousContext } from '../../src/modules/service-context';
-import { createServices } from '../../src/services';
+import { createServices } from '../../src/modules/services';
 
 export interface SeedOptions {
   affiliates: number;

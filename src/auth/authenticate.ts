@@ -1,9 +1,9 @@
 import { unauthenticated } from '../common/errors';
-import type { ServiceContext } from '../modules/service-context';
-import type { Services } from '../services';
-import type { Actor } from './actor';
-import { parseBearer, tokenKind } from './credentials';
-import type { ProgramActor } from './credential-cache';
+import type { DomainActor, ServiceContext } from '../modules/service-context';
+import type { Services } from '../modules/services';
+import { parseBearer, tokenKind } from '../identity/credentials';
+import type { ProgramActor } from '../identity/credential-cache';
+import type { Program } from '../modules/programs/program.entity';
 import { sha256 } from '../common/ids';
 
 /**
@@ -12,7 +12,7 @@ import { sha256 } from '../common/ids';
  * from the credential cache when it holds them (credential-cache.ts). `ctx` is the request's context
  * before anyone is known (its actor anonymous).
  */
-export async function authenticate(ctx: ServiceContext, services: Services, header: string | undefined): Promise<Actor> {
+export async function authenticate(ctx: ServiceContext, services: Services, header: string | undefined): Promise<DomainActor> {
   const token = parseBearer(header);
   if (token === undefined) return { kind: 'anonymous' };
   if (token === null) throw unauthenticated('The Authorization header must be "Bearer <token>"');
@@ -38,12 +38,12 @@ export async function authenticate(ctx: ServiceContext, services: Services, head
   throw unauthenticated('The bearer credential is unknown, expired or revoked');
 }
 
-async function apiKeyActor(ctx: ServiceContext, services: Services, token: string): Promise<ProgramActor | null> {
+async function apiKeyActor(ctx: ServiceContext, services: Services, token: string): Promise<ProgramActor<Program> | null> {
   const key = await services.apiKeys.authenticate(ctx, token);
   return key ? { kind: 'apiKey', credentialId: key.keyId, programId: key.program.id, program: key.program } : null;
 }
 
-async function oauthActor(ctx: ServiceContext, services: Services, token: string): Promise<ProgramActor | null> {
+async function oauthActor(ctx: ServiceContext, services: Services, token: string): Promise<ProgramActor<Program> | null> {
   const t = await services.oauth.authenticate(ctx, token);
   return t ? { kind: 'oauth', credentialId: t.token.id, programId: t.program.id, program: t.program, partner: t.token.partner } : null;
 }
@@ -56,7 +56,7 @@ export async function authenticatePublishableKey(
   ctx: ServiceContext,
   services: Services,
   key: string,
-): Promise<Extract<Actor, { kind: 'publishableKey' }> | null> {
+): Promise<Extract<DomainActor, { kind: 'publishableKey' }> | null> {
   // What a key can look like (`pk_` and base64url or hex): anything else is no key and is not looked up.
   if (!/^pk_[A-Za-z0-9_-]{16,100}$/.test(key)) return null;
   const program = await services.programs.findByPublishableKey(ctx, key);

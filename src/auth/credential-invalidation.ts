@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { APPLICATION_NAME } from '../../mikro-orm.config';
+import { APPLICATION_NAME } from '../config/application-name';
 import type { Logger } from '../common/logger';
-import type { CredentialCache } from './credential-cache';
+import type { CredentialCache } from '../identity/credential-cache';
 
 /** The channel the credential triggers notify (Migration20261124030000_credential_notifications). */
 export const CREDENTIALS_CHANNEL = 'credentials_changed';

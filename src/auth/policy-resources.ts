@@ -1,4 +1,4 @@
-import type { Actor } from './actor';
+import type { Actor } from '../identity/actor';
 
 /** The resources of the authorization policy (policy.ts) and the callers each admits. */
 

@@ -1,5 +1,5 @@
 import { forbidden, unauthenticated } from '../common/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../identity/actor';
 import { RESOURCES, type Caller, type Resource } from './policy-resources';
 
 /**

@@ -11,3 +11,14 @@ export function parseArgs(argv: string[]): { command: string | undefined; flags:
   }
   return { command, flags };
 }
+
+/** A flag's first value; a required one that is missing (or empty) is the command's error. */
+export type FlagValue = (name: string, required?: boolean) => string | undefined;
+
+export function flagValue(flags: Record<string, string[]>): FlagValue {
+  return (name, required = true) => {
+    const v = flags[name]?.[0];
+    if (required && !v) throw new Error(`--${name} is required`);
+    return v;
+  };
+}

@@ -1,15 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Actor } from '../auth/actor';
+import type { DomainActor } from '../modules/service-context';
 import type { Logger } from '../common/logger';
 import { LoaderRegistry } from '../modules/loaders';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 import type { GraphQLContext } from './context';
 
 /** A fresh unit of work per request: its own EntityManager fork, loaders and program cache. */
 export function buildContext(
   orm: MikroORM,
   services: Services,
-  actor: Actor,
+  actor: DomainActor,
   requestId: string,
   log: Logger,
   via: GraphQLContext['via'],

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../modules/service-context';
 import type { LoaderRegistry } from '../modules/loaders';
 import type { Program } from '../modules/programs/program.entity';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 
 /** The context of one GraphQL execution, whether it came over /graphql or from the REST facade in-process. */
 export interface GraphQLContext extends ServiceContext {

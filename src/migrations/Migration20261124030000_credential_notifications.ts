@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Authenticated API keys and OAuth tokens are cached by each server process (src/auth/credential-cache.ts).
+ * Authenticated API keys and OAuth tokens are cached by each server process (src/identity/credential-cache.ts).
  * Whatever changes what a cached credential stands for (a revocation, a deletion, a program's settings, which
  * the credential carries) notifies `credentials_changed` with the program id, on commit, so every process
  * drops that program's credentials at once. `last_used_at` updates notify nothing.

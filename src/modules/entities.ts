@@ -6,7 +6,7 @@ import { BillingIntegration } from './billing/billing-integration.entity';
 import { AffiliateGroup } from './affiliate-groups/affiliate-group.entity';
 import { CommissionPlan } from './commission-plans/commission-plan.entity';
 import { Affiliate } from './affiliates/affiliate.entity';
-import { AffiliateLink } from './links/affiliate-link.entity';
+import { AffiliateLink } from './affiliates/affiliate-link.entity';
 import { Click } from './clicks/click.entity';
 import { EventRecord } from './events/event.entity';
 import { Email } from './emails/email.entity';

@@ -3,7 +3,7 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { detachedRows } from '../db/rows';
 import type { Affiliate } from './affiliates/affiliate.entity';
-import type { AffiliateLink } from './links/affiliate-link.entity';
+import type { AffiliateLink } from './affiliates/affiliate-link.entity';
 import type { CommissionPlan } from './commission-plans/commission-plan.entity';
 import { Coupon } from './coupons/coupon.entity';
 import { AutoCouponRule } from './coupons/auto-coupon-rule.entity';

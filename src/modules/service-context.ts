@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../identity/actor';
 import type { Logger } from '../common/logger';
 import type { Program } from './programs/program.entity';
 import type { LoaderRegistry } from './loaders';
 
+/** A caller as the domain sees it: a credential's program is the domain's Program, as read with the credential. */
+export type DomainActor = Actor<Program>;
+
 /** What every service method takes first: the request's unit of work, who is calling, and for which program. */
 export interface ServiceContext {
   em: EntityManager;
-  actor: Actor;
+  actor: DomainActor;
   requestId: string;
   log: Logger;
   /** Cache of programs this request resolved, keyed by id. */

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PartnerRegistry } from '../modules/oauth/partners';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 import type { RequireUser } from './page-user';
 
 /** What the page modules take from the pages router; each uses the part it needs. */

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { assertNoNul } from '../common/nul';
 import type { PartnerRegistry } from '../modules/oauth/partners';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 import { pageHeaders } from './cookies';
 import { consentRoutes } from './consent.routes';
 import { dashboardRoutes } from './dashboard.routes';

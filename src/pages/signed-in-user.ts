@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import { anonymousContext } from '../modules/service-context';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 import { readCookies, SESSION_COOKIE } from './cookies';
 import type { PageUser, RequireUser } from './page-user';
 

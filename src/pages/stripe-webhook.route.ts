@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { DomainError, errorBody, notFound, validationError } from '../common/errors';
 import { isUuid } from '../common/ids';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 
 /** Generous: Stripe delivers bursts from a few addresses, and a 429 only makes it retry later. */
 const DELIVERY_POLICY = { name: 'billing', max: 6000, windowMs: 60_000 };

@@ -5,7 +5,7 @@ import { PARTNER_SCOPES } from '../auth/policy-resources';
 import type { PartnerRegistry } from '../modules/oauth/partners';
 import { anonymousContext } from '../modules/service-context';
 import type { RequestLimiter } from '../rate-limit/request-limiter';
-import type { Services } from '../services';
+import type { Services } from '../modules/services';
 
 /**
  * POST /api/:partner/token (spec section 5 step 4): form-encoded `code` → `{"access_token", "token_type",

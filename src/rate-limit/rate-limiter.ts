@@ -1,6 +1,7 @@
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
 import type { GraphQLResolveInfo } from 'graphql';
-import { AtomicWindowStore, type SlidingWindowBackend } from './sliding-window-store';
+import type { SlidingWindowBackend } from '../common/sliding-window';
+import { AtomicWindowStore } from './sliding-window-store';
 
 export type PolicyName = 'reads' | 'writes';
 

@@ -1,9 +1,12 @@
-import { credentialKey, type Actor } from '../auth/actor';
+import { credentialKey, type Actor, type BoundProgram } from '../identity/actor';
 import { addressBucket } from '../common/client-address';
 import type { Metrics } from '../ops/metrics';
 import { policyFor, rateLimitHeaders, type Policy, type PolicyName, type RateLimiter, type RateLimitDecision } from './rate-limiter';
 
 const DEFAULT_LIMITS = { readsPerMinute: 600, writesPerMinute: 120 };
+
+/** All the limiter reads of a credential's program: its budgets. */
+type LimitedProgram = BoundProgram & typeof DEFAULT_LIMITS;
 
 export interface LimitOutcome {
   allowed: boolean;
@@ -23,7 +26,7 @@ export class RequestLimiter {
   ) {}
 
   /** `kind` names the program's reads or writes budget; a Policy is a fixed one (e.g. the public click path). */
-  async check(actor: Actor, endpoints: string[], kind: PolicyName | Policy, clientIp: string): Promise<LimitOutcome> {
+  async check(actor: Actor<LimitedProgram>, endpoints: string[], kind: PolicyName | Policy, clientIp: string): Promise<LimitOutcome> {
     const limits = actor.kind === 'apiKey' || actor.kind === 'oauth' ? actor.program : DEFAULT_LIMITS;
     const policy = typeof kind === 'string' ? policyFor(kind, limits) : kind;
     const credential = actor.kind === 'anonymous' ? `anonymous:${addressBucket(clientIp)}` : credentialKey(actor);

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 
 const describeIfBrowser = describeWithBrowser('/docs');
 
@@ -16,7 +16,7 @@ interface OpenApi {
 }
 
 describeIfBrowser('/docs in Chromium', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -28,7 +28,6 @@ describeIfBrowser('/docs in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
     doc = (await server.api<OpenApi>('GET', '/openapi.json')).body;
     browser = await launchChromium();
     context = await browser.newContext();
@@ -54,10 +53,9 @@ describeIfBrowser('/docs in Chromium', () => {
     });
   });
 
-  afterAll(async () => {
+  server.beforeClose(async () => {
     await context?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
-    await server?.close();
   });
 
   test('Redoc renders the document, with no request leaving the origin and a clean console', async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 import { createProgram, type ProgramFixture } from '../helpers/factories';
 
 const BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
@@ -15,13 +15,11 @@ const REDOC_VERSION = (JSON.parse(fs.readFileSync(path.join(path.dirname(BUNDLE_
 const BUNDLE = fs.readFileSync(BUNDLE_FILE);
 const YEAR = 'public, max-age=31536000, immutable';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: ProgramFixture;
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await createProgram(server);
 });
-afterAll(() => server?.close());
 
 /** Every tag's attributes, in order: enough for the page this server writes (no comments, no CDATA). */
 function tags(html: string): Array<{ tag: string; attrs: Record<string, string>; body?: string }> {

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer, withTestServer } from '../helpers/harness';
 import { createProgram } from '../helpers/factories';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const uniq = () => randomBytes(4).toString('hex');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 /** The value of one Prometheus sample whose labels include all of `labels`, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -107,15 +103,12 @@ test.each(['/nope', '/api/v1/nope', '/api/v2/affiliates', '/api/v1/affiliates/12
 });
 
 test('GET /metrics with METRICS_TOKEN set: 401 without the bearer, 200 with it', async () => {
-  const guarded = await startTestServer({ metricsToken: 'metrics-secret-token-1234' });
-  try {
+  await withTestServer({ metricsToken: 'metrics-secret-token-1234' }, async (guarded) => {
     const none = await guarded.request('GET', '/metrics');
     expect({ status: none.status, code: none.body?.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
     expect((await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
     const ok = await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer metrics-secret-token-1234' } });
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('http_requests_total');
-  } finally {
-    await guarded.close();
-  }
+  });
 });

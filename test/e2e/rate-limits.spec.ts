@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { bootstrap } from '../../src/bootstrap';
 import { createLogger } from '../../src/common/logger';
-import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server';
+import type { ApiResponse } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 import { createProgram, type ProgramFixture } from '../helpers/factories';
 import { sleep } from '../helpers/wait';
+import { API_KEYS } from '../helpers/graphql-documents';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -35,11 +37,7 @@ describe.each(['memory', 'redis'] as const)('rate limits through HTTP (%s store)
   const run = store === 'memory' || REDIS_URL ? describe : describe.skip;
 
   run(`${store} store`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(store === 'redis' ? { redisUrl: REDIS_URL } : {});
-    });
-    afterAll(() => server?.close());
+    const server = useTestServer(store === 'redis' ? { redisUrl: REDIS_URL } : {});
 
     const limited = () => createProgram(server, { readsPerMinute: 3, writesPerMinute: 2 });
 
@@ -79,7 +77,7 @@ describe.each(['memory', 'redis'] as const)('rate limits through HTTP (%s store)
       test('the windows live in Redis, and a second server instance on the same Redis shares them', async () => {
         const p = await limited();
         await exhaustAffiliateReads(p);
-        const keys = await server.graphql(`query($p: ID!) { apiKeys(programId: $p) { id } }`, { p: p.programId }, p.session);
+        const keys = await server.graphql(API_KEYS, { p: p.programId }, p.session);
         const keyId = keys.body.data!.apiKeys[0].id as string;
         const redis = new Redis(REDIS_URL!);
         try {

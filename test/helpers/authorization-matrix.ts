@@ -9,13 +9,15 @@ import { mayUse, type Resource } from '../../src/auth/policy';
 import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from './factories';
 import { uniq } from './spec-client';
 import { dataDigest } from './db-digest';
-import { startTestServer, type ApiResponse, type TestServer } from './server';
+import type { ApiResponse } from './server';
+import { useTestServer, type HarnessServer } from './harness';
+import { API_KEYS, REVOKE_API_KEY } from './graphql-documents';
 
 export type Cred = 'none' | 'revoked' | 'ownerSession' | 'otherSession' | 'apiKey' | 'otherApiKey' | 'partner' | 'publishable';
 export const CREDS: Cred[] = ['none', 'revoked', 'ownerSession', 'otherSession', 'apiKey', 'otherApiKey', 'partner', 'publishable'];
 export type Outcome = 'allow' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
 
-export let server: TestServer;
+export let server: HarnessServer;
 let db: Client;
 export let A: ProgramFixture;
 export let B: ProgramFixture;
@@ -58,7 +60,7 @@ async function fixtures() {
   // Public (it is in the merchant's pages): as a bearer it opens the tracker's click route only.
   tokens.publishable = A.publishableKey;
   const revoked = await apiKeyOf(A);
-  await gql(A.session, 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: revoked.id });
+  await gql(A.session, REVOKE_API_KEY, { id: revoked.id });
   tokens.revoked = revoked.key;
   tokens.none = undefined;
 
@@ -86,7 +88,7 @@ async function fixtures() {
   f.groupId = (await apiKeyGql('mutation { createAffiliateGroup(name: "Group") { id } }')).createAffiliateGroup.id;
   f.webhookId = (await rest('POST', '/webhooks', { url: 'http://127.0.0.1:9/hooks' })).id;
   f.eventId = (await rest('GET', '/events', undefined, { limit: '1' }))[0].id;
-  f.apiKeyId = (await gql(A.session, 'query($p: ID!) { apiKeys(programId: $p) { id } }', { p: A.programId })).body.data.apiKeys[0].id;
+  f.apiKeyId = (await gql(A.session, API_KEYS, { p: A.programId })).body.data.apiKeys[0].id;
 }
 
 export async function apiKeyOf(p: ProgramFixture) {
@@ -137,15 +139,11 @@ export const codesOf = (res: ApiResponse) => ((res.body?.errors ?? []) as Array<
 
 /** Starts the server, its database connection and the fixtures before the file's tests; stops them after. */
 export function setUpMatrix(): void {
+  server = useTestServer();
+  server.beforeClose(() => db?.end());
   beforeAll(async () => {
-    server = await startTestServer();
     db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
     await db.connect();
     await fixtures();
   }, 120_000);
-
-  afterAll(async () => {
-    await db?.end();
-    await server?.close();
-  });
 }

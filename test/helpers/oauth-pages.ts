@@ -3,13 +3,13 @@
  * without following redirects (so that redirects, and the absence of one, are seen), the forms' hidden fields
  * and CSRF tokens, the consent flow to a code, the partners' token endpoint, and a connected partner token.
  *
- *   let server: TestServer;
- *   beforeAll(async () => (server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' })));
+ *   const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
  *   const { signIn, issueCode, token } = oauthPages(() => server);
  */
 import { createHash } from 'node:crypto';
 import { createProgram, type ProgramFixture } from './factories';
 import { SIGN_IN } from './graphql-documents';
+import { dataOf } from './graphql/typed-document';
 import type { TestServer } from './server';
 import { uniq } from './spec-client';
 import { testSql } from '../tenancy/tenancy-check.cjs';
@@ -215,7 +215,7 @@ export function oauthPages(server: () => TestServer) {
   async function graphqlSession(email: string) {
     const res = await server().graphql(SIGN_IN, { input: { email, password: PASSWORD } });
     expect(res.body.errors).toBeUndefined();
-    return res.body.data.signIn.token as string;
+    return dataOf(res).signIn.token;
   }
 
   return { send, signIn, consent, issueCode, token, sql, codeCount, connected, affiliatesWith, graphqlSession };

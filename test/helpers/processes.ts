@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config/config';
 import { createLogger, type Logger } from '../../src/common/logger';
 import { initOrm } from '../../src/db/orm';
 import { freePort } from '../../src/db/postmaster';
-import { createServices, type Services } from '../../src/services';
+import { createServices, type Services } from '../../src/modules/services';
 import { createTestDatabase } from './database';
 import { provisionProgram, type ProgramFixture } from './factories';
 import { httpRequest, type ApiResponse, type RequestOptions } from './server';

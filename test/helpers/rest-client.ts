@@ -4,9 +4,7 @@
  * REST answer is recorded in `seen` for the file's "no 5xx" check (see testNoServerErrors). The database is
  * read with `sql` and the outbox with `events`, to check side effects the API does not show.
  *
- *   let server: TestServer;
- *   beforeAll(async () => (server = await startTestServer()));
- *   afterAll(() => server?.close());
+ *   const server = useTestServer();
  *   const api = restClient(() => server);
  *
  *   const p = await api.program();
@@ -27,7 +25,8 @@ import {
   SALE_COMMISSION,
   SET_AUTO_COUPON_RULE,
 } from './graphql-documents';
-import type { RequestOptions, TestServer } from './server';
+import { dataOf, type GraphQLResponse, type TypedDocument, type Variables, type VariablesArg } from './graphql/typed-document';
+import type { ApiResponse, RequestOptions, TestServer } from './server';
 import { personEmail, slug, specClient, uniq } from './spec-client';
 import { testSql } from '../tenancy/tenancy-check.cjs';
 
@@ -291,12 +290,23 @@ export function restClient(server: () => TestServer) {
   // -------------------------------------------------------------------------------------------------------
   // GraphQL, with a program's API key (or any token)
 
-  const gql = (who: ProgramFixture | string, query: string, variables: Record<string, unknown> = {}) => server().graphql(query, variables, tokenOf(who));
+  /** A GraphQL request; a typed document (../graphql-documents.ts) types the variables and the answer. */
+  function gql<R, V extends Variables>(
+    who: ProgramFixture | string,
+    document: TypedDocument<R, V>,
+    ...args: VariablesArg<V>
+  ): Promise<ApiResponse<GraphQLResponse<R>>>;
+  function gql(who: ProgramFixture | string, query: string, variables?: Record<string, unknown>): Promise<ApiResponse<{ data?: any; errors?: any[] }>>;
+  function gql(who: ProgramFixture | string, query: string, variables: Record<string, unknown> = {}) {
+    return server().graphql(query, variables, tokenOf(who));
+  }
   /** The data of a GraphQL request that must not fail. */
+  async function gqlData<R, V extends Variables>(who: ProgramFixture | string, document: TypedDocument<R, V>, ...args: VariablesArg<V>): Promise<R>;
+  async function gqlData(who: ProgramFixture | string, query: string, variables?: Record<string, unknown>): Promise<any>;
   async function gqlData(who: ProgramFixture | string, query: string, variables: Record<string, unknown> = {}) {
     const res = await gql(who, query, variables);
     if (!res.body.data || res.body.errors?.length) throw new Error(`GraphQL failed: ${res.text}`);
-    return res.body.data as any;
+    return res.body.data;
   }
 
   const createGroup = async (p: ProgramFixture, name = `Group ${uniq()}`): Promise<string> =>
@@ -316,13 +326,13 @@ export function restClient(server: () => TestServer) {
   async function setAutoCouponRule(p: ProgramFixture, couponId: string, input: Record<string, unknown> = AUTO_COUPON_RULE_INPUT) {
     const res = await gql(p, SET_AUTO_COUPON_RULE, { c: couponId, i: input });
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.setAutoCouponRule.id).toBe(couponId);
+    expect(res.body.data?.setAutoCouponRule.id).toBe(couponId);
   }
   /** Link slug → the promotional codes connected to it (sorted). */
   async function linkCodes(p: ProgramFixture): Promise<Record<string, string[]>> {
     const res = await gql(p, LINKS_WITH_CODES);
     expect(res.body.errors).toBeUndefined();
-    return Object.fromEntries(res.body.data.links.nodes.map((n: any) => [n.link, [...n.promotionalCodes].sort()]));
+    return Object.fromEntries(dataOf(res).links.nodes.map((n) => [n.link, [...n.promotionalCodes].sort()]));
   }
 
   // -------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/common/logger';
 import { bootstrap, type Runtime } from '../../src/bootstrap';
 import { createTestDatabase } from './database';
 import { checkAgainstDocument } from './openapi-check';
+import type { GraphQLResponse, TypedDocument, Variables, VariablesArg } from './graphql/typed-document';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -29,6 +30,8 @@ export interface TestServer {
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   /** Shorthand for /api/v1 paths. */
   api<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  /** A typed document (./graphql/typed-document.ts): its variables are checked and its answer typed. */
+  graphql<R, V extends Variables>(document: TypedDocument<R, V>, ...args: VariablesArg<V, [token?: string]>): Promise<ApiResponse<GraphQLResponse<R>>>;
   graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ApiResponse<{ data?: T; errors?: any[] }>>;
   close(): Promise<void>;
 }
@@ -82,19 +85,25 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   }
   server.on('request', runtime.app);
 
-  const request = <T = any>(method: string, path: string, opts?: RequestOptions) => httpRequest<T>(url, method, path, opts);
+  return testServerOn(url, runtime, async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runtime.close();
+    await db.drop();
+  });
+}
 
+/** The TestServer client of an app already listening at `url`; `close` is what closing it does. */
+export function testServerOn(url: string, runtime: Runtime, close: () => Promise<void>): TestServer {
+  const request = <T = any>(method: string, path: string, opts?: RequestOptions) => httpRequest<T>(url, method, path, opts);
+  const graphql = (query: string, variables?: Record<string, unknown>, token?: string) => request('POST', '/graphql', { token, body: { query, variables } });
   return {
     url,
     runtime,
     request,
     api: (method, path, opts) => request(method, `/api/v1${path}`, opts),
-    graphql: (query, variables, token) => request('POST', '/graphql', { token, body: { query, variables } }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await runtime.close();
-      await db.drop();
-    },
+    // One implementation of both overloads: a typed document is its source text.
+    graphql: graphql as TestServer['graphql'],
+    close,
   };
 }

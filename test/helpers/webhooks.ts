@@ -3,9 +3,7 @@
  * (status, headers, delays, endless or trickling bodies), Standard Webhooks verification, and the client of a spec
  * file: endpoints over REST, the delivery worker driven with runOnce(), deliveries and the event log.
  *
- *   let server: TestServer;
- *   beforeAll(async () => (server = await startTestServer()));
- *   afterAll(() => server?.close());
+ *   const server = useTestServer();
  *   const { program, register, drain } = webhookClient(() => server);
  *   afterEach(cleanUp); // closes the receivers, deletes the endpoints of the finished test
  */

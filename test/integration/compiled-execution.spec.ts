@@ -5,19 +5,18 @@ import { OperationExecutor } from '../../src/graphql/executor';
 import { getSchema } from '../../src/graphql/schema';
 import { anonymousContext } from '../../src/modules/service-context';
 import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 
 /**
  * Operations run compiled (graphql-jit) rather than interpreted (graphql-js). Differential test: the same
  * operations, context and variables through both give the same JSON, errors (message, path, locations) included.
  */
-let server: TestServer;
+const server = useTestServer();
 let p: ProgramFixture;
 let other: ProgramFixture;
 let affiliateId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   p = await createProgram(server);
   other = await createProgram(server);
   const a = await createAffiliate(server, p.key, { commissionRate: 7.5 });
@@ -25,7 +24,6 @@ beforeAll(async () => {
   await createAffiliate(server, p.key);
   await server.api('POST', '/sales', { token: p.key, body: { referralId: a.id, email: 's@example.com', name: 'S', totalEarned: 99.99 } });
 });
-afterAll(() => server?.close());
 
 const json = (r: ExecutionResult) => JSON.parse(JSON.stringify({ data: r.data, errors: r.errors?.map((e) => e.toJSON()) }));
 

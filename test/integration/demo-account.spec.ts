@@ -4,13 +4,9 @@
  */
 import { createLogger } from '../../src/common/logger';
 import { provisionDemo } from '../../src/demo';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 test('a fresh database gets a working demo key and the publishable key of its program; a second run makes nothing', async () => {
   const log = createLogger('silent');

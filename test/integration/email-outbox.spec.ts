@@ -1,7 +1,8 @@
 import { EmailWorker } from '../../src/modules/emails/email.worker';
 import { smtpMailer } from '../../src/modules/emails/smtp-mailer';
 import { createAffiliate, createProgram } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
+import { useTestServer, withTestServer } from '../helpers/harness';
 import { startSmtpSink } from '../helpers/smtp-sink';
 
 const outbox = (server: TestServer, programId: string) =>
@@ -12,15 +13,11 @@ const outbox = (server: TestServer, programId: string) =>
 
 describe('with SMTP_URL set, queued emails are sent over SMTP by the worker', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: TestServer;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ smtpUrl: sink.url, workers: true, emailFrom: 'Program <noreply@example.com>' });
   });
-  afterAll(async () => {
-    await server?.close();
-    await sink?.close();
-  });
+  const server = useTestServer(() => ({ smtpUrl: sink.url, workers: true, emailFrom: 'Program <noreply@example.com>' }));
+  afterAll(() => sink?.close());
 
   test('the admin notification and the welcome email arrive and are marked sent', async () => {
     const p = await createProgram(server);
@@ -45,28 +42,27 @@ describe('with SMTP_URL set, queued emails are sent over SMTP by the worker', ()
 describe('a refusing SMTP server', () => {
   test('leaves the email pending with the error and a later attempt time', async () => {
     const sink = await startSmtpSink({ refuse: true });
-    const server = await startTestServer();
     try {
-      const p = await createProgram(server);
-      await createAffiliate(server, p.key, { sendWelcomeEmail: false });
-      const worker = new EmailWorker(server.runtime.orm, smtpMailer(sink.url), 'x@example.com', server.runtime.log);
-      expect(await worker.runOnce()).toBe(1);
-      const [row] = await outbox(server, p.programId);
-      expect(row.status).toBe('pending');
-      expect(row.attempts).toBe(1);
-      expect(row.last_error).toMatch(/554|refused/i);
-      // Backed off: not due again right away.
-      expect(await worker.runOnce()).toBe(0);
+      await withTestServer({}, async (server) => {
+        const p = await createProgram(server);
+        await createAffiliate(server, p.key, { sendWelcomeEmail: false });
+        const worker = new EmailWorker(server.runtime.orm, smtpMailer(sink.url), 'x@example.com', server.runtime.log);
+        expect(await worker.runOnce()).toBe(1);
+        const [row] = await outbox(server, p.programId);
+        expect(row.status).toBe('pending');
+        expect(row.attempts).toBe(1);
+        expect(row.last_error).toMatch(/554|refused/i);
+        // Backed off: not due again right away.
+        expect(await worker.runOnce()).toBe(0);
+      });
     } finally {
-      await server.close();
       await sink.close();
     }
   });
 });
 
 test('without SMTP_URL emails stay pending in the outbox', async () => {
-  const server = await startTestServer();
-  try {
+  await withTestServer({}, async (server) => {
     const p = await createProgram(server);
     await createAffiliate(server, p.key);
     const rows = await outbox(server, p.programId);
@@ -74,7 +70,5 @@ test('without SMTP_URL emails stay pending in the outbox', async () => {
       ['admin_new_affiliate', 'pending'],
       ['affiliate_welcome', 'pending'],
     ]);
-  } finally {
-    await server.close();
-  }
+  });
 });

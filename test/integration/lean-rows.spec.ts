@@ -3,19 +3,18 @@ import { detachedRows } from '../../src/db/rows';
 import { Affiliate } from '../../src/modules/affiliates/affiliate.entity';
 import { Sale } from '../../src/modules/sales/sale.entity';
 import { createAffiliate, createProgram } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 
 /**
  * Hot paths read through hand-written SQL (src/db/rows.ts) instead of em.find: the entities they produce must
  * be exactly what em.find produces, for every entity and every column type (uuid, text, decimal, bigint,
  * timestamptz, json, arrays, booleans, nulls).
  */
-let server: TestServer;
+const server = useTestServer();
 let programId: string;
 /** Entities the fixtures below do not create rows for (their mapping is still compared when rows exist). */
 const NOT_SEEDED = new Set(['AffiliateGroup', 'CommissionPlan', 'AutoCouponRule', 'PayoutBatch', 'OAuthToken', 'Job', 'Email']);
 beforeAll(async () => {
-  server = await startTestServer();
   const p = await createProgram(server, { commissionHoldDays: 3 });
   programId = p.programId;
   const a = await createAffiliate(server, p.key, { commissionRate: 12.5 });
@@ -37,7 +36,6 @@ beforeAll(async () => {
   );
   if (integration.body.errors) throw new Error(JSON.stringify(integration.body.errors));
 });
-afterAll(() => server?.close());
 
 test.each(entities.map((e) => [e.name, e] as const))('%s: detached rows carry the same data as em.find', async (_name, entity) => {
   const em = server.runtime.orm.em.fork();

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useTestServer } from '../helpers/harness';
 
 /**
  * Hand-written statements run as prepared statements (src/db/sql.ts). A migration that changes a table while
@@ -8,20 +8,16 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * statement is prepared again, reads answer as before and a transaction that hit it runs again.
  */
 describe('prepared statements across a schema change', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let sql: Client;
   let p: ProgramFixture;
 
   beforeAll(async () => {
-    server = await startTestServer();
     sql = new Client({ connectionString: server.runtime.config.databaseUrl });
     await sql.connect();
     p = await createProgram(server);
   });
-  afterAll(async () => {
-    await sql.end();
-    await server.close();
-  });
+  server.beforeClose(() => sql?.end());
 
   test('a column added to affiliates breaks neither a read nor a recording that ran before', async () => {
     const a = await createAffiliate(server, p.key);

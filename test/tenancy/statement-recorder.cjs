@@ -1,6 +1,6 @@
 // Records every distinct SQL statement the application sends, for the program_id check (tenancy-check.cjs).
 // Loaded by jest (setupFiles) in every test worker and, through NODE_OPTIONS, in the server processes tests
-// spawn. Only connections that name themselves as the application (mikro-orm.config.ts APPLICATION_NAME) are
+// spawn. Only connections that name themselves as the application (src/config/application-name.ts) are
 // recorded: a test's own pg clients (creating databases, reading rows back) are not the product's statements.
 'use strict';
 const fs = require('node:fs');

@@ -1,7 +1,7 @@
-import { CredentialCache, type ProgramActor } from '../../src/auth/credential-cache';
+import { CredentialCache, type ProgramActor } from '../../src/identity/credential-cache';
 import type { Program } from '../../src/modules/programs/program.entity';
 
-const actor = (programId: string, id = 'k1'): ProgramActor => ({
+const actor = (programId: string, id = 'k1'): ProgramActor<Program> => ({
   kind: 'apiKey',
   credentialId: id,
   programId,
@@ -11,13 +11,13 @@ const actor = (programId: string, id = 'k1'): ProgramActor => ({
 describe('CredentialCache', () => {
   const T = 1_000_000;
   const live = () => {
-    const c = new CredentialCache(60_000, 3, 750);
+    const c = new CredentialCache<Program>(60_000, 3, 750);
     c.setLive(true, T);
     return c;
   };
 
   test('keeps nothing until it is live, and drops everything when it stops being live', () => {
-    const c = new CredentialCache();
+    const c = new CredentialCache<Program>();
     c.store('h', actor('p'), c.ticket(), T);
     expect(c.lookup('h', T)).toBeUndefined();
     const l = live();

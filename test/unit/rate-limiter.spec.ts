@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiter, rateLimitHeaders, policyFor, type Policy, type RateLimitDecision } from '../../src/rate-limit/rate-limiter';
-import { MemoryWindowBackend, RedisWindowBackend } from '../../src/rate-limit/sliding-window-store';
+import { MemoryWindowBackend, RedisWindowBackend } from '../../src/common/sliding-window';
 import { sleep } from '../helpers/wait';
 
 /** Date.now() under the test's control (the limiter reads only Date.now()), so window tests never depend on scheduling. */

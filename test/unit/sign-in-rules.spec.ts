@@ -1,9 +1,9 @@
-import { passwordProblem } from '../../src/auth/password-policy';
-import { SignInThrottle } from '../../src/auth/sign-in-throttle';
+import { passwordProblem } from '../../src/identity/password-policy';
+import { SignInThrottle } from '../../src/identity/sign-in-throttle';
 import { addressBucket } from '../../src/common/client-address';
 import { DomainError } from '../../src/common/errors';
 import Redis from 'ioredis';
-import { MemoryWindowBackend, RedisWindowBackend } from '../../src/rate-limit/sliding-window-store';
+import { MemoryWindowBackend, RedisWindowBackend } from '../../src/common/sliding-window';
 import { loadConfig } from '../../src/config/config';
 
 describe('passwordProblem', () => {

@@ -5,7 +5,7 @@
 import { isKnownBot } from '../../src/modules/clicks/click.rules';
 import { newPublishableKey, normalizeProgramSettings } from '../../src/modules/programs/program.rules';
 import { mailbox, sameMailbox } from '../../src/modules/referrals/referral.rules';
-import { tokenKind } from '../../src/auth/credentials';
+import { tokenKind } from '../../src/identity/credentials';
 import { domainErrorOf } from '../helpers/assertions';
 
 describe('known robots', () => {

@@ -1,7 +1,7 @@
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { moneyToNumber } from '../../common/money';
-import type { AffiliateLink } from '../../modules/links/affiliate-link.entity';
-import { fullUrls } from '../../modules/links/link.rules';
+import type { AffiliateLink } from '../../modules/affiliates/affiliate-link.entity';
+import { fullUrls } from '../../modules/affiliates/affiliate-link.rules';
 import { withProgram, type GraphQLContext } from '../context';
 import { toConnection } from '../types/connection.type';
 import { AffiliateType } from '../types/affiliate.type';

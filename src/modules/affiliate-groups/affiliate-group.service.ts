@@ -2,7 +2,7 @@ import { notFound } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import { requireName } from '../affiliates/affiliate.rules';
+import { requireName } from '../name.rules';
 import type { ProgramService } from '../programs/program.service';
 import type { AffiliateGroup } from './affiliate-group.entity';
 import { deleteGroupRow, groupsOf, insertGroup } from './affiliate-group.queries';

@@ -3,10 +3,8 @@ import { isClickId, isUuid } from '../../common/ids';
 import { toDetached } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
 import { affiliateByEmail, affiliateById, affiliateRowByClick, affiliateRowById, affiliateRowBySlug, affiliateWithLinksById } from './affiliate.queries';
-import type { AffiliateLink } from '../links/affiliate-link.entity';
-
-/** What a link slug can look like; anything else cannot name a link (and is not looked up). */
-const SLUG_RE = /^[A-Za-z0-9-]{1,100}$/;
+import type { AffiliateLink } from './affiliate-link.entity';
+import { SLUG_SHAPE } from './affiliate-link.rules';
 
 /** Affiliate lookups shared by every domain that identifies an affiliate; all scoped to one program. */
 export async function findAffiliateByEmail(em: EntityManager, programId: string, email: string): Promise<Affiliate | null> {
@@ -48,7 +46,7 @@ export async function lookupAffiliateRow(em: EntityManager, programId: string, v
     const row = await affiliateRowByClick(em, programId, Number(v));
     if (row) return row;
   }
-  return SLUG_RE.test(v) ? affiliateRowBySlug(em, programId, v) : null;
+  return SLUG_SHAPE.test(v) ? affiliateRowBySlug(em, programId, v) : null;
 }
 
 /**

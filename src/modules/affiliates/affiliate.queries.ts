@@ -5,7 +5,7 @@ import { SEARCH_TEXT } from '../../db/search-texts';
 import type { AffiliateOrderField } from '../../validation/enums';
 import { detachedRows, insertEntity, joinedColumns, toDetached } from '../../db/rows';
 import { Assignments } from '../../db/where';
-import { AffiliateLink } from '../links/affiliate-link.entity';
+import { AffiliateLink } from './affiliate-link.entity';
 import { Affiliate } from './affiliate.entity';
 import { execute } from '../../db/sql';
 

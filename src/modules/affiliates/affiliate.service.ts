@@ -13,12 +13,12 @@ import type { EmailService } from '../emails/email.service';
 import { adminNewAffiliateEmail, affiliateWelcomeEmail } from '../emails/email.templates';
 import type { EventService } from '../events/event.service';
 import type { JobService } from '../jobs/job.service';
-import { findLinkBySlug } from '../links/link.finder';
-import { assertValidSlug, firstFreeSlug, fullUrls, slugFromEmail } from '../links/link.rules';
+import { findLinkBySlug } from './affiliate-link.finder';
+import { assertValidSlug, firstFreeSlug, fullUrls, slugFromEmail } from './affiliate-link.rules';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
-import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
+import type { AffiliateCodes } from './affiliate-codes';
 import { findUserById } from '../users/user.finder';
 import type { Affiliate, AffiliateStatus } from './affiliate.entity';
 import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup, findAffiliateWithLinks } from './affiliate.finder';
@@ -81,7 +81,7 @@ export class AffiliateService {
     private readonly programs: ProgramService,
     private readonly events: EventService,
     private readonly emails: EmailService,
-    private readonly promoCodes: PromotionalCodeService,
+    private readonly codes: AffiliateCodes,
     private readonly jobs: JobService,
   ) {}
 
@@ -161,7 +161,7 @@ export class AffiliateService {
             queued.push(this.emails.enqueue(tx, program.id, affiliateWelcomeEmail(program, a, shareUrls, slug)));
           }
           this.events.record(tx, program.id, 'affiliate.created', await affiliateBody(em, program, a));
-          await this.promoCodes.createAutomaticCodes(tx, program, a);
+          await this.codes.createAutomaticCodes(tx, program, a);
           return a; // the unit of work writes the queued emails, event and jobs as it commits
         });
         this.emails.afterCommit(queued);
@@ -212,7 +212,7 @@ export class AffiliateService {
       if (newSlug !== null) {
         if (await findLinkBySlug(em, program.id, newSlug)) throw slugTaken();
         await insertAffiliateLink(em, program.id, found.id, newSlug);
-        await this.promoCodes.queueLinkConnection(tx, program.id, found.id);
+        await this.codes.queueLinkConnection(tx, program.id, found.id);
       }
       // Like a flush: only the values that differ are written, and updated_at only when something is.
       const changed = Object.fromEntries(Object.entries(changes).filter(([k, v]) => found[k as keyof AffiliateChanges] !== v)) as AffiliateChanges;

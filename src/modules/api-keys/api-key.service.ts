@@ -1,14 +1,14 @@
 import { notFound, validationError } from '../../common/errors';
-import { sessionUserId } from '../../auth/actor';
+import { sessionUserId } from '../../identity/actor';
 import { isUuid, randomToken, sha256 } from '../../common/ids';
 import type { ServiceContext } from '../service-context';
-import { TOKEN_PREFIX } from '../../auth/credentials';
+import { TOKEN_PREFIX } from '../../identity/credentials';
 import { toDetached } from '../../db/rows';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ProgramService } from '../programs/program.service';
 import { Program } from '../programs/program.entity';
 import type { ApiKey } from './api-key.entity';
-import type { CredentialChanges } from '../programs/credential-changes';
+import type { CredentialChanges } from '../../identity/credential-changes';
 import { apiKeyInProgram, apiKeyOfOwner, apiKeysOf, apiKeyWithProgramByHash, insertApiKey, revokeApiKeyRow, touchApiKey } from './api-key.queries';
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough to show use.

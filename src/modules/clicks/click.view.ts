@@ -1,4 +1,4 @@
-import type { AffiliateLink } from '../links/affiliate-link.entity';
+import type { AffiliateLink } from '../affiliates/affiliate-link.entity';
 import type { Click } from './click.entity';
 import type { ClickMeta } from './click.service';
 

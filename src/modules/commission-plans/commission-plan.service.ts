@@ -4,7 +4,7 @@ import { isUuid } from '../../common/ids';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import { findAffiliateGroup } from '../affiliate-groups/affiliate-group.finder';
-import { requireName } from '../affiliates/affiliate.rules';
+import { requireName } from '../name.rules';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
 import type { CommissionPlan } from './commission-plan.entity';

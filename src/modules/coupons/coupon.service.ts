@@ -4,11 +4,11 @@ import { isUuid } from '../../common/ids';
 import { pageWindow, toPage, type Page, type PageArgs } from '../../common/pagination';
 import { isDuplicate } from '../../db/db-errors';
 import { inTransaction } from '../../db/unit-of-work';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceContext } from '../service-context';
-import { createLoaders } from '../loaders';
+import { createLoaders, type Loaders } from '../loaders';
 import type { EventService } from '../events/event.service';
 import type { ProgramService } from '../programs/program.service';
-import { couponBody } from '../promo-codes/promotional-code.presenter';
 import type { CodeStructure, RandomCharsCase } from './auto-coupon-rule.entity';
 import type { Coupon, CouponDuration, CouponType } from './coupon.entity';
 import {
@@ -56,11 +56,16 @@ const externalIdRace = (err: unknown): never => {
   throw isDuplicate(err, EXTERNAL_ID_KEY) ? DUPLICATE_EXTERNAL_ID() : err;
 };
 
+/** How a coupon reads in an event: its fields, its codes and its automatic-code rule. */
+export type CouponBody = (em: EntityManager, programId: string, coupon: Coupon, loaders: Loaders) => Promise<Record<string, unknown>>;
+
 /** Coupons: discount definitions with the rules of spec 4.4, and their automatic-code rule. */
 export class CouponService {
   constructor(
     private readonly programs: ProgramService,
     private readonly events: EventService,
+    /** A coupon's public body. It lists the coupon's codes, so it is promotional codes' presenter, handed in. */
+    private readonly couponBody: CouponBody,
   ) {}
 
   /** One coupon by id, externalId or name (checked in that order); null when nothing matches. */
@@ -231,6 +236,6 @@ export class CouponService {
       loaders.codesByCouponId.prime(coupon.id, []);
       loaders.ruleByCouponId.prime(coupon.id, null);
     }
-    this.events.record(tx, programId, type, await couponBody(tx.em, programId, coupon, loaders));
+    this.events.record(tx, programId, type, await this.couponBody(tx.em, programId, coupon, loaders));
   }
 }

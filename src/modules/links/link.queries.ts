@@ -5,26 +5,10 @@ import type { LinkOrderField } from '../../validation/enums';
 import { detachedRows, joinedColumns, toDetached, insertEntity } from '../../db/rows';
 import { Affiliate } from '../affiliates/affiliate.entity';
 import { PromotionalCode } from '../promo-codes/promotional-code.entity';
-import { AffiliateLink } from './affiliate-link.entity';
+import { AffiliateLink } from '../affiliates/affiliate-link.entity';
 import { execute } from '../../db/sql';
 
 /** The SQL of the links domain; every statement names its program. Links come back read-only (db/rows). */
-
-export async function linkBySlug(em: EntityManager, programId: string, slug: string, lock: boolean): Promise<AffiliateLink | null> {
-  const rows = await detachedRows(em, AffiliateLink, `select * from affiliate_links where program_id = ? and lower(link) = ?${lock ? ' for update' : ''}`, [
-    programId,
-    slug.toLowerCase(),
-  ]);
-  return rows[0] ?? null;
-}
-
-export async function linkById(em: EntityManager, programId: string, id: string, lock: boolean): Promise<AffiliateLink | null> {
-  const rows = await detachedRows(em, AffiliateLink, `select * from affiliate_links where program_id = ? and id = ?${lock ? ' for update' : ''}`, [
-    programId,
-    id,
-  ]);
-  return rows[0] ?? null;
-}
 
 /** The list statement of links (`l`), filters and page left to the caller; each row has its owner (`a`) beside it. */
 export const linkListQuery = (programId: string): ListQuery =>

@@ -12,9 +12,9 @@ import type { JobService } from '../jobs/job.service';
 import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
 import { CONNECT_CODE_LINKS_JOB } from '../promo-codes/promotional-code.service';
-import type { AffiliateLink } from './affiliate-link.entity';
-import { findLinkById, findLinkBySlug } from './link.finder';
-import { assertValidSlug } from './link.rules';
+import type { AffiliateLink } from '../affiliates/affiliate-link.entity';
+import { findLinkById, findLinkBySlug } from '../affiliates/affiliate-link.finder';
+import { assertValidSlug } from '../affiliates/affiliate-link.rules';
 import {
   assignedCodeCount,
   deleteLinkRow,

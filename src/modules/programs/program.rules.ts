@@ -1,4 +1,4 @@
-import { TOKEN_PREFIX } from '../../auth/credentials';
+import { TOKEN_PREFIX } from '../../identity/credentials';
 import { validationError } from '../../common/errors';
 import { randomToken } from '../../common/ids';
 import { ATTRIBUTION_MODELS, type AttributionModel } from '../../validation/enums';

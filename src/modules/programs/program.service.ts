@@ -1,10 +1,10 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { sessionUserId } from '../../auth/actor';
+import { sessionUserId } from '../../identity/actor';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import type { Program } from './program.entity';
-import type { CredentialChanges } from './credential-changes';
+import type { CredentialChanges } from '../../identity/credential-changes';
 import {
   insertProgram,
   programById,

@@ -2,7 +2,7 @@ import { add, dec, toText } from '../../common/decimal';
 import { validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { moneyToNumber } from '../../common/money';
-import { findLinkById } from '../links/link.finder';
+import { findLinkById } from '../affiliates/affiliate-link.finder';
 import type { ProgramService } from '../programs/program.service';
 import type { ServiceContext } from '../service-context';
 import { affiliateTotals, statsByBucket, type FigureRow, type StatsScope } from './stats.queries';

@@ -1,12 +1,12 @@
-import { sessionUserId } from '../../auth/actor';
+import { sessionUserId } from '../../identity/actor';
 import type { ServiceContext } from '../service-context';
 import { DomainError, forbidden, validationError } from '../../common/errors';
 import { isEmail } from '../../common/email';
 import { randomToken, sha256 } from '../../common/ids';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { passwordProblem } from '../../auth/password-policy';
-import type { SignInThrottle } from '../../auth/sign-in-throttle';
-import { TOKEN_PREFIX } from '../../auth/credentials';
+import { hashPassword, verifyPassword } from '../../identity/password';
+import { passwordProblem } from '../../identity/password-policy';
+import type { SignInThrottle } from '../../identity/sign-in-throttle';
+import { TOKEN_PREFIX } from '../../identity/credentials';
 import { isDuplicate } from '../../db/db-errors';
 import { inTransaction } from '../../db/unit-of-work';
 import type { User } from './user.entity';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { createLoaders } from '../../modules/loaders';
 import type { Program } from '../../modules/programs/program.entity';
-import type { Services } from '../../services';
+import type { Services } from '../../modules/services';
 import { csrfToken } from '../cookies';
 import type { Raw } from '../html';
 import type { PageDeps } from '../page-deps';

@@ -1,4 +1,4 @@
-import type { Services } from '../../services';
+import type { Services } from '../../modules/services';
 import { html, type Raw } from '../html';
 import { when } from './when';
 

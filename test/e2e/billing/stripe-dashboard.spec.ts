@@ -6,15 +6,11 @@
 import Stripe from 'stripe';
 import { createProgram } from '../../helpers/factories';
 import { expectErrorPage, hiddenFields, Jar, oauthPages, unescapeHtml } from '../../helpers/oauth-pages';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import customerFixture from '../../fixtures/stripe/customer.json';
 import eventFixture from '../../fixtures/stripe/event.json';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { send, signIn, sql } = oauthPages(() => server);
 const SECRET = 'whsec_dashboard_0123456789abcdef';

@@ -9,7 +9,7 @@
 import type { Client } from 'pg';
 import { createAffiliate } from '../../helpers/factories';
 import { dataDigest } from '../../helpers/db-digest';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { uniq } from '../../helpers/spec-client';
 import { restClient } from '../../helpers/rest-client';
 import chargeFixture from '../../fixtures/stripe/charge.json';
@@ -19,11 +19,7 @@ import refundFixture from '../../fixtures/stripe/refund.json';
 import subscriptionFixture from '../../fixtures/stripe/subscription.json';
 import { invoice, session, stripeEvent, stripeHarness, type Connected } from './stripe-harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 const { sql } = restClient(() => server);
 const { connect, addIntegration, deliver, eventsOf, referralsOf, salesOf } = stripeHarness(() => server);
 

@@ -8,7 +8,8 @@
  */
 import Stripe from 'stripe';
 import { createAffiliate } from '../../helpers/factories';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import type { TestServer } from '../../helpers/server';
+import { useTestServer, withTestServer } from '../../helpers/harness';
 import { uniq } from '../../helpers/spec-client';
 import { restClient } from '../../helpers/rest-client';
 import http from 'node:http';
@@ -24,11 +25,9 @@ import refundFixture from '../../fixtures/stripe/refund.json';
 import subscriptionFixture from '../../fixtures/stripe/subscription.json';
 import { CREATE, EVENTS, OTHER_SECRET, SECRET, invoice, session, stripeEvent, stripeHarness, type Connected } from './stripe-harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const fileServer = useTestServer();
+/** The server the helpers talk to: the file's, or for one test a server that knows a Stripe API key. */
+let server: TestServer = fileServer;
 const { sql } = restClient(() => server);
 const { connect, deliver, eventsOf, referralsOf, salesOf, programCode } = stripeHarness(() => server);
 
@@ -534,44 +533,44 @@ describe('promotion codes as Stripe sends them', () => {
       res.end(JSON.stringify({ ...invoiceFixture, id, discounts: [{ ...discountFixture, promotion_code: promotion }] }));
     });
     await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
-    const keyed = await startTestServer({ stripeApiKey: 'rk_test_lookup', stripeApiBase: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}` });
+    const stripeApiBase = `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`;
     try {
-      const prev = server;
-      server = keyed;
-      try {
-        const c = await connect();
-        const { owner, code } = await programCode(c);
-        promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
-        const customer = `cus_${uniq()}`;
-        const inv = invoice(customer, 3000, { discounts: [`di_${uniq()}`] });
-        expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.outcome).toBe('recorded');
-        expect(asked).toEqual([`GET /v1/invoices/${inv.id}?expand[0]=discounts.promotion_code Bearer rk_test_lookup`]);
-        expect((await referralsOf(c, customer))[0]).toMatchObject({ affiliateId: owner.id, promoCode: code.code });
-        // Stripe not answering leaves the event as it came: the invoice is held.
-        promotion = null;
-        const other = `cus_${uniq()}`;
-        expect((await deliver(c, stripeEvent('invoice.paid', invoice(other, 3000, { discounts: [`di_${uniq()}`] })))).body.detail).toMatch(/held/);
+      await withTestServer({ stripeApiKey: 'rk_test_lookup', stripeApiBase }, async (keyed) => {
+        server = keyed;
+        try {
+          const c = await connect();
+          const { owner, code } = await programCode(c);
+          promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
+          const customer = `cus_${uniq()}`;
+          const inv = invoice(customer, 3000, { discounts: [`di_${uniq()}`] });
+          expect((await deliver(c, stripeEvent('invoice.paid', inv))).body.outcome).toBe('recorded');
+          expect(asked).toEqual([`GET /v1/invoices/${inv.id}?expand[0]=discounts.promotion_code Bearer rk_test_lookup`]);
+          expect((await referralsOf(c, customer))[0]).toMatchObject({ affiliateId: owner.id, promoCode: code.code });
+          // Stripe not answering leaves the event as it came: the invoice is held.
+          promotion = null;
+          const other = `cus_${uniq()}`;
+          expect((await deliver(c, stripeEvent('invoice.paid', invoice(other, 3000, { discounts: [`di_${uniq()}`] })))).body.detail).toMatch(/held/);
 
-        // Stripe's API is asked outside the program's turn: three invoices' questions are in flight at once, and
-        // meanwhile the program's other events and a repeat are answered.
-        promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
-        held = true;
-        const burst = Array.from({ length: 3 }, () => invoice(`cus_${uniq()}`, 3000, { discounts: [`di_${uniq()}`] }));
-        const answers = Promise.all(burst.map((i) => deliver(c, stripeEvent('invoice.paid', i))));
-        for (const until = Date.now() + 5000; inFlight < 3 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
-        expect(inFlight).toBe(3);
-        const repeat = stripeEvent('customer.created', { ...customerFixture, id: customer, metadata: {} });
-        expect((await deliver(c, repeat)).body.outcome).toBe('ignored');
-        expect((await deliver(c, repeat)).body).toEqual({ received: true, duplicate: true });
-        expect(inFlight).toBe(3);
-        held = false;
-        release.splice(0).forEach((go) => go());
-        expect((await answers).map((r) => r.body.outcome)).toEqual(['recorded', 'recorded', 'recorded']);
-      } finally {
-        server = prev;
-      }
+          // Stripe's API is asked outside the program's turn: three invoices' questions are in flight at once, and
+          // meanwhile the program's other events and a repeat are answered.
+          promotion = { ...promotionCodeFixture, id: 'promo_from_api', code: code.code };
+          held = true;
+          const burst = Array.from({ length: 3 }, () => invoice(`cus_${uniq()}`, 3000, { discounts: [`di_${uniq()}`] }));
+          const answers = Promise.all(burst.map((i) => deliver(c, stripeEvent('invoice.paid', i))));
+          for (const until = Date.now() + 5000; inFlight < 3 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+          expect(inFlight).toBe(3);
+          const repeat = stripeEvent('customer.created', { ...customerFixture, id: customer, metadata: {} });
+          expect((await deliver(c, repeat)).body.outcome).toBe('ignored');
+          expect((await deliver(c, repeat)).body).toEqual({ received: true, duplicate: true });
+          expect(inFlight).toBe(3);
+          held = false;
+          release.splice(0).forEach((go) => go());
+          expect((await answers).map((r) => r.body.outcome)).toEqual(['recorded', 'recorded', 'recorded']);
+        } finally {
+          server = fileServer;
+        }
+      });
     } finally {
-      await keyed.close();
       stripeApi.close();
     }
   });

@@ -4,15 +4,12 @@
  * hasPreviousPage, startCursor, endCursor}`, `edges {cursor node}` and `nodes`. Paging forward to the end and
  * back lists every row once, in one order. Over HTTP against real PostgreSQL.
  */
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { program, createAffiliate, createReferral, saleFor, createCoupon } = restClient(() => server);
 

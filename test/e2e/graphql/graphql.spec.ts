@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { observeStatements } from '../../../src/db/sql';
+import { API_KEYS, REVOKE_API_KEY } from '../../helpers/graphql-documents';
 
 const uniq = () => randomBytes(4).toString('hex');
 const PASSWORD = 'correct horse battery';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
 const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
@@ -261,17 +259,17 @@ describe('API keys', () => {
     expect(codeOf(res)).toBe('FORBIDDEN');
     const keys = dataOf(await server.graphql(`query($p: ID!) { apiKeys(programId: $p) { id name } }`, { p: p.programId }, p.session)).apiKeys;
     expect(keys.map((k: any) => k.name)).toEqual(['tests']);
-    expect(codeOf(await server.graphql('mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: keys[0].id }, p.key))).toBe('FORBIDDEN');
+    expect(codeOf(await server.graphql(REVOKE_API_KEY, { id: keys[0].id }, p.key))).toBe('FORBIDDEN');
     expect((await server.api('GET', '/affiliates', { token: p.key })).status).toBe(200);
   });
 
   test("another user cannot list, create or revoke a program's keys (NOT_FOUND)", async () => {
     const p = await createProgram(server);
     const intruder = await signUp();
-    expect(codeOf(await server.graphql(`query($p: ID!) { apiKeys(programId: $p) { id } }`, { p: p.programId }, intruder.token))).toBe('NOT_FOUND');
+    expect(codeOf(await server.graphql(API_KEYS, { p: p.programId }, intruder.token))).toBe('NOT_FOUND');
     expect(codeOf(await server.graphql(CREATE_KEY, { p: p.programId, name: 'mine now' }, intruder.token))).toBe('NOT_FOUND');
-    const keys = dataOf(await server.graphql(`query($p: ID!) { apiKeys(programId: $p) { id } }`, { p: p.programId }, p.session)).apiKeys;
-    expect(codeOf(await server.graphql('mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: keys[0].id }, intruder.token))).toBe('NOT_FOUND');
+    const keys = dataOf(await server.graphql(API_KEYS, { p: p.programId }, p.session)).apiKeys;
+    expect(codeOf(await server.graphql(REVOKE_API_KEY, { id: keys[0].id }, intruder.token))).toBe('NOT_FOUND');
     expect((await server.api('GET', '/affiliates', { token: p.key })).status).toBe(200);
   });
 });

@@ -4,21 +4,20 @@
  * cursors keep the order (a cursor of another order is refused), `totalCount` follows the filter, a search
  * finds names and emails by any part, and another program sees none of it. Over HTTP against real PostgreSQL.
  */
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { uniq } from '../../helpers/spec-client';
 import { startHook, webhookClient, type Hook } from '../../helpers/webhooks';
 
-let server: TestServer;
+const server = useTestServer();
 let hook: Hook;
 beforeAll(async () => {
-  server = await startTestServer();
   hook = await startHook();
 });
 afterAll(async () => {
   await hook?.close();
-  await server?.close();
 });
 
 const { program, createAffiliate, createReferral, recordSale } = restClient(() => server);

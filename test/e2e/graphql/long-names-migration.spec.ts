@@ -3,17 +3,13 @@
  * edge (a 900 KB one was) are cut to the API's 200 characters, so a list ordered by name pages past them (their
  * sort value fits a cursor again), over HTTP.
  */
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createAffiliate, createProgram } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 
 const MIGRATION = 'Migration20261127300000_names_within_limits';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 const { sql } = restClient(() => server);
 
 const PAGE = `query($after: String) { referrals(first: 1, after: $after, orderBy: {field: name, direction: asc}) {

@@ -6,66 +6,84 @@
  * batches. Sales are recorded through the REST API.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
 import { ISO_RE, UUID_RE } from '../../helpers/assertions';
 import { restClient } from '../../helpers/rest-client';
 import { uniq } from '../../helpers/spec-client';
+import {
+  COMMISSIONS,
+  CREATE_PAYOUT_BATCH_OF,
+  MARK_COMMISSION_PAID_FULL,
+  MARK_PAYOUT_BATCH_PAID_FULL,
+  PAYOUT_BATCHES,
+  SALE_WITH_COMMISSION,
+  type Commission,
+  type PayoutBatch,
+} from '../../helpers/graphql-documents';
+import {
+  errorCodeOf,
+  type GraphQLAnswer,
+  type GraphQLErrorBody,
+  type GraphQLResponse,
+  type ResultOf,
+  type TypedDocument,
+  type Variables,
+} from '../../helpers/graphql/typed-document';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 // ---------------------------------------------------------------------------------------------------------
 // helpers
 
 const { program, sql } = restClient(() => server);
 
-type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
-const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
-function dataOf(res: Gql) {
+type Gql = ApiResponse<{ data?: unknown; errors?: GraphQLErrorBody[] }>;
+const codeOf = errorCodeOf;
+function dataOf<R>(res: GraphQLAnswer<R>): R {
   expect(res.body.errors).toBeUndefined();
+  if (res.body.data == null) throw new Error(`no data: ${res.text}`);
   return res.body.data;
 }
 
-const COMMISSION_FIELDS =
-  'id saleId affiliateId rate base amount currency status payoutBatchId paidAt paidManually approvedAt holdUntil reversedAt entries { kind amount }';
-const BATCH_FIELDS = 'id status currency total commissionCount createdAt paidAt';
-const COMMISSIONS = `query($status: CommissionStatus, $first: Int, $after: String) {
-  commissions(status: $status, first: $first, after: $after) { nodes { ${COMMISSION_FIELDS} } pageInfo { hasNextPage endCursor } } }`;
-const CREATE_BATCH = `mutation($saleIds: [SafeInt!], $commissionIds: [ID!]) { createPayoutBatch(saleIds: $saleIds, commissionIds: $commissionIds) { ${BATCH_FIELDS} } }`;
-const MARK_BATCH_PAID = `mutation($id: ID!) { markPayoutBatchPaid(id: $id) { ${BATCH_FIELDS} } }`;
-const MARK_COMMISSION_PAID = `mutation($saleId: SafeInt!) { markCommissionPaid(saleId: $saleId) { ${COMMISSION_FIELDS} } }`;
-const BATCHES = `{ payoutBatches { nodes { ${BATCH_FIELDS} } } }`;
-const SALE_COMMISSION = `query($id: SafeInt!) { sale(id: $id) { id commissionStatus commissionEarned commission { ${COMMISSION_FIELDS} } } }`;
+const CREATE_BATCH = CREATE_PAYOUT_BATCH_OF;
+const MARK_BATCH_PAID = MARK_PAYOUT_BATCH_PAID_FULL;
+const MARK_COMMISSION_PAID = MARK_COMMISSION_PAID_FULL;
 
-const gql = (p: ProgramFixture, query: string, variables: Record<string, unknown> = {}, token = p.key): Promise<Gql> => server.graphql(query, variables, token);
+/** A GraphQL request with the program's API key (or `token`); typed when the document is. */
+function gql<R, V extends Variables>(p: ProgramFixture, document: TypedDocument<R, V>, variables?: V, token?: string): Promise<ApiResponse<GraphQLResponse<R>>>;
+function gql(p: ProgramFixture, query: string, variables?: Variables, token?: string): Promise<Gql>;
+function gql(p: ProgramFixture, query: string, variables: Variables = {}, token = p.key) {
+  return server.graphql(query, variables, token);
+}
 
-async function commissions(p: ProgramFixture, status?: string) {
-  const nodes: any[] = [];
+async function commissions(p: ProgramFixture, status?: string): Promise<Commission[]> {
+  const nodes: Commission[] = [];
   let after: string | null = null;
   for (;;) {
-    const d: any = dataOf(await gql(p, COMMISSIONS, { status: status ?? null, first: 100, after }));
+    const d: ResultOf<typeof COMMISSIONS> = dataOf(await gql(p, COMMISSIONS, { status: status ?? null, first: 100, after }));
     nodes.push(...d.commissions.nodes);
     if (!d.commissions.pageInfo.hasNextPage) return nodes;
     after = d.commissions.pageInfo.endCursor;
   }
 }
-const saleIdsOf = (nodes: any[]) => nodes.map((c) => c.saleId);
+const saleIdsOf = (nodes: Commission[]) => nodes.map((c) => c.saleId);
 
 async function createBatch(p: ProgramFixture, args: { saleIds?: number[]; commissionIds?: string[] } = {}) {
   return gql(p, CREATE_BATCH, { saleIds: args.saleIds ?? null, commissionIds: args.commissionIds ?? null });
 }
-async function batch(p: ProgramFixture, args: { saleIds?: number[]; commissionIds?: string[] } = {}) {
+async function batch(p: ProgramFixture, args: { saleIds?: number[]; commissionIds?: string[] } = {}): Promise<PayoutBatch> {
   return dataOf(await createBatch(p, args)).createPayoutBatch;
 }
-async function batches(p: ProgramFixture) {
-  return dataOf(await gql(p, BATCHES)).payoutBatches.nodes as any[];
+async function batches(p: ProgramFixture): Promise<PayoutBatch[]> {
+  return dataOf(await gql(p, PAYOUT_BATCHES)).payoutBatches.nodes;
 }
-async function commissionOf(p: ProgramFixture, saleId: number) {
-  return dataOf(await gql(p, SALE_COMMISSION, { id: saleId })).sale.commission;
+/** The commission of a sale; throws when the sale or its commission is missing. */
+async function commissionOf(p: ProgramFixture, saleId: number): Promise<Commission> {
+  const commission = dataOf(await gql(p, SALE_WITH_COMMISSION, { id: saleId })).sale?.commission;
+  if (!commission) throw new Error(`sale ${saleId} has no commission`);
+  return commission;
 }
 
 /** POST /sales crediting the affiliate; 200 or throws. */
@@ -209,7 +227,7 @@ describe('commissions(status)', () => {
       const s = await sale(h, ha.id, 100);
       const pending = await commissions(h, 'pending');
       expect(saleIdsOf(pending)).toEqual([s.id]);
-      const holdUntil = new Date(pending[0].holdUntil).getTime();
+      const holdUntil = new Date(pending[0].holdUntil ?? NaN).getTime();
       expect(Math.abs(holdUntil - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
       expect(pending[0].approvedAt).toBeNull();
       expect(await commissions(h, 'approved')).toEqual([]);
@@ -496,13 +514,13 @@ describe('concurrency', () => {
     const created: any[] = [];
     for (let i = 0; i < 30; i++) created.push(await sale(p, a.id, 10 + i));
     const results = await Promise.all(Array.from({ length: 10 }, () => createBatch(p)));
-    const ok = results.filter((r) => !r.body.errors).map((r) => r.body.data.createPayoutBatch);
+    const ok = results.filter((r) => !r.body.errors).map((r) => dataOf(r).createPayoutBatch);
     for (const r of results.filter((x) => x.body.errors)) expect(codeOf(r)).toBe('VALIDATION_FAILED');
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(ok.reduce((n, b) => n + b.commissionCount, 0)).toBe(30);
     const all = await commissions(p);
     expect(all).toHaveLength(30);
-    const byBatch = new Map<string, any[]>();
+    const byBatch = new Map<string | null, Commission[]>();
     for (const c of all) {
       expect(ok.map((b) => b.id)).toContain(c.payoutBatchId);
       byBatch.set(c.payoutBatchId, [...(byBatch.get(c.payoutBatchId) ?? []), c]);
@@ -531,7 +549,7 @@ describe('concurrency', () => {
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => x.body.errors)) expect(codeOf(r)).toBe('VALIDATION_FAILED');
     expect(await batches(p)).toHaveLength(1);
-    expect((await commissionOf(p, s1.id)).payoutBatchId).toBe(ok[0].body.data.createPayoutBatch.id);
+    expect((await commissionOf(p, s1.id)).payoutBatchId).toBe(dataOf(ok[0]).createPayoutBatch.id);
   });
 
   test('a batch racing a refund of the same sale: exactly one of them wins', async () => {
@@ -560,7 +578,7 @@ describe('concurrency', () => {
       const paidByHand = !m.body.errors;
       expect({ round, batched, paidByHand }).toEqual({ round, batched: !paidByHand, paidByHand: !batched });
       const c = await commissionOf(p, s.id);
-      if (batched) expect(c).toEqual(expect.objectContaining({ status: 'approved', paidManually: false, payoutBatchId: b.body.data.createPayoutBatch.id }));
+      if (batched) expect(c).toEqual(expect.objectContaining({ status: 'approved', paidManually: false, payoutBatchId: dataOf(b).createPayoutBatch.id }));
       else expect(c).toEqual(expect.objectContaining({ status: 'paid', paidManually: true, payoutBatchId: null }));
     }
   });

@@ -4,7 +4,8 @@
  * a bound of its own, so the standard introspection query is answered.
  */
 import { getIntrospectionQuery } from 'graphql';
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createProgram, createPartnerToken, type ProgramFixture } from '../../helpers/factories';
 import { startCluster, type Cluster } from '../../helpers/processes';
 
@@ -78,13 +79,11 @@ describe('a production server process under hostile documents', () => {
 });
 
 describe('query limits on an in-process server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let p: ProgramFixture;
   beforeAll(async () => {
-    server = await startTestServer();
     p = await createProgram(server);
   });
-  afterAll(() => server?.close());
 
   const NESTED = `{ affiliates(first: $n) { nodes { links(first: $n) { nodes { affiliate { links(first: $n) { nodes { id } } } } } } } }`;
 

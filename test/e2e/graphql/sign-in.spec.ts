@@ -8,8 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse, TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createProgram } from '../../helpers/factories';
+import { SIGN_OUT } from '../../helpers/graphql-documents';
 
 const uniq = () => randomBytes(4).toString('hex');
 const PASSWORD = 'violet tractor umbrella';
@@ -18,11 +20,7 @@ const WRONG = 'not the right password';
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { token user { id } } }`;
 const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { token user { id } } }`;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ trustProxy: 'loopback' });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ trustProxy: 'loopback' });
 
 type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
 const codeOf = (res: Gql) => res.body.errors?.[0]?.extensions?.code;
@@ -212,20 +210,20 @@ describe('ending a session', () => {
     const second = (await signIn(u.email, PASSWORD, ip)).body.data!.signIn.token as string;
     expect((await gql(server, ME, {}, { token: u.token })).body.data?.me.id).toBe(u.userId);
 
-    const out = await gql(server, 'mutation { signOut }', {}, { token: u.token });
+    const out = await gql(server, SIGN_OUT, {}, { token: u.token });
     expect(out.body).toEqual({ data: { signOut: true } });
 
     const after = await gql(server, ME, {}, { token: u.token });
     expect(after.status).toBe(401);
     expect(codeOf(after)).toBe('UNAUTHENTICATED');
-    expect((await gql(server, 'mutation { signOut }', {}, { token: u.token })).status).toBe(401);
+    expect((await gql(server, SIGN_OUT, {}, { token: u.token })).status).toBe(401);
     expect((await gql(server, ME, {}, { token: second })).body.data?.me.id).toBe(u.userId);
   });
 
   test('signOut needs a session: none is UNAUTHENTICATED, an API key is FORBIDDEN (and stays valid)', async () => {
-    expect(codeOf(await gql(server, 'mutation { signOut }', {}))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await gql(server, SIGN_OUT, {}))).toBe('UNAUTHENTICATED');
     const p = await createProgram(server);
-    expect(codeOf(await gql(server, 'mutation { signOut }', {}, { token: p.key }))).toBe('FORBIDDEN');
+    expect(codeOf(await gql(server, SIGN_OUT, {}, { token: p.key }))).toBe('FORBIDDEN');
     expect((await server.api('GET', '/affiliates', { token: p.key })).status).toBe(200);
   });
 
@@ -258,11 +256,7 @@ describe('ending a session', () => {
 
 describe('unknown and known emails take the same time', () => {
   // Its own server with high limits (AppConfig.signIn), so that thirty failures in a row are all answered.
-  let timing: TestServer;
-  beforeAll(async () => {
-    timing = await startTestServer({ signIn: { failuresPerAccount: 1000, failuresPerAddress: 1000, windowMs: 900_000 } });
-  });
-  afterAll(() => timing?.close());
+  const timing = useTestServer({ signIn: { failuresPerAccount: 1000, failuresPerAddress: 1000, windowMs: 900_000 } });
 
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);

@@ -5,17 +5,14 @@
  * daylight-saving day and the window edges can be checked at fixed instants. The figures are compared with
  * sums over the rows themselves, before and after the compactor folds the deltas.
  */
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createPartnerToken, type ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { slug } from '../../helpers/spec-client';
 import { oauthPages } from '../../helpers/oauth-pages';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { program, sql, createAffiliate, createReferral, saleFor, createLink } = restClient(() => server);
 

@@ -7,20 +7,19 @@
  * A real cursor of each list still pages on. Over HTTP against real PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type ApiResponse, type TestServer } from '../../helpers/server';
+import type { ApiResponse } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { startHook, webhookClient, type Hook } from '../../helpers/webhooks';
 
-let server: TestServer;
+const server = useTestServer();
 let hook: Hook;
 beforeAll(async () => {
-  server = await startTestServer();
   hook = await startHook();
 });
 afterAll(async () => {
   await hook?.close();
-  await server?.close();
 });
 
 const { program, createAffiliate, createReferral, recordSale } = restClient(() => server);

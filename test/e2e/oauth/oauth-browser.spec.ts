@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../../helpers/browser';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 
 // simple-oauth2 ships no type declarations; only what is used here is typed.
@@ -74,7 +74,6 @@ const within = <T>(p: Promise<T>, ms: number, what: string) =>
 
 describeIfBrowser('OAuth partner flow in Chromium', () => {
   let callback: Callback;
-  let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -86,9 +85,17 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
 
   beforeAll(async () => {
     callback = await startCallback();
-    server = await startTestServer({
-      oauthPartners: [{ name: 'zapier', clientId: 'zap-client', clientSecret: 'zap-secret', redirectUris: [callback.url] }],
-    });
+  });
+  const server = useTestServer(() => ({
+    oauthPartners: [{ name: 'zapier', clientId: 'zap-client', clientSecret: 'zap-secret', redirectUris: [callback.url] }],
+  }));
+  server.beforeClose(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  });
+  afterAll(() => callback?.close());
+
+  beforeAll(async () => {
     owner = await createProgram(server, { name: firstName, domain: 'rockets.example', logoUrl: 'https://cdn.example/rockets.png' });
     const { services, orm, log } = server.runtime;
     const em = orm.em.fork();
@@ -118,13 +125,6 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
     await context.route('https://cdn.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-  });
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
-    await callback?.close();
   });
 
   const apiWith = (accessToken: string) => fetch(`${server.url}/api/v1/affiliates`, { headers: { authorization: `Bearer ${accessToken}` } });

@@ -3,12 +3,10 @@
  * answers it describes pass, and each kind of mismatch fails, naming what is wrong.
  */
 import { checkAgainstDocument } from '../../helpers/openapi-check';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createProgram } from '../../helpers/factories';
 
-let server: TestServer;
-beforeAll(async () => (server = await startTestServer()));
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const headers = (extra: Record<string, string> = {}) =>
   new Headers({ 'content-type': 'application/json; charset=utf-8', RateLimit: '"reads";r=1;t=1', 'RateLimit-Policy': '"reads";q=2;w=60', ...extra });

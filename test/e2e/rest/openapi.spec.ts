@@ -1,10 +1,6 @@
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 test('GET /api/v1/openapi.json describes every documented endpoint without a credential', async () => {
   const res = await server.api('GET', '/openapi.json');

@@ -1,19 +1,13 @@
-import { startTestServer, type TestServer } from '../../helpers/server';
-import { createAffiliate, createProgram } from '../../helpers/factories';
+import { useProgramFixture } from '../../helpers/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const { api, createAffiliate } = useProgramFixture();
 
 test('a new program answers GET /affiliates with its key and an affiliate round-trips', async () => {
-  const p = await createProgram(server);
-  const empty = await server.api('GET', '/affiliates', { token: p.key });
+  const empty = await api('GET', '/affiliates');
   expect(empty.status).toBe(200);
   expect(empty.body).toEqual([]);
-  const a = await createAffiliate(server, p.key, { email: 'grace@example.com' });
+  const a = await createAffiliate({ email: 'grace@example.com' });
   expect(a.affiliateLinks).toEqual(['grace']);
-  const list = await server.api('GET', '/affiliates', { token: p.key });
-  expect(list.body.map((x: any) => x.id)).toEqual([a.id]);
+  const list = await api<{ id: string }[]>('GET', '/affiliates');
+  expect(list.body.map((x) => x.id)).toEqual([a.id]);
 });

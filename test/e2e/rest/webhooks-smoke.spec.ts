@@ -1,12 +1,8 @@
 import { createAffiliate, createProgram } from '../../helpers/factories';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { startHook, verify } from '../../helpers/webhooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 test('an endpoint receives affiliate.created signed per Standard Webhooks, with the REST body as data', async () => {
   const receiver = await startHook();

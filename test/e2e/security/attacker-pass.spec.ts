@@ -5,19 +5,17 @@
 import { isPrivateAddress } from '../../../src/modules/webhooks/webhook.url';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { uniq } from '../../helpers/spec-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
+import { API_KEYS, REVOKE_API_KEY } from '../../helpers/graphql-documents';
+import { dataOf } from '../../helpers/graphql/typed-document';
 
-let server: TestServer;
+const server = useTestServer({ publicUrl: 'https://api.example.com' });
 let A: ProgramFixture;
 let B: ProgramFixture;
 
 beforeAll(async () => {
-  server = await startTestServer({ publicUrl: 'https://api.example.com' });
   A = await createProgram(server);
   B = await createProgram(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const SIGN_UP = 'mutation($e: String!) { signUp(input: { email: $e, password: "Orchid-Tangent-9981-x", name: "V" }) { token } }';
@@ -43,10 +41,10 @@ test('the OpenAPI document names PUBLIC_URL as its server, whatever Host the req
 });
 
 test("revoking another user's API key or connection answers like an id that does not exist", async () => {
-  const key = await server.graphql('query($p: ID!) { apiKeys(programId: $p) { id } }', { p: A.programId }, A.session);
-  const aKeyId = key.body.data.apiKeys[0].id;
-  const theirs = await server.graphql('mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: aKeyId }, B.session);
-  const none = await server.graphql('mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: '01900000-0000-7000-8000-000000000000' }, B.session);
+  const key = await server.graphql(API_KEYS, { p: A.programId }, A.session);
+  const aKeyId = dataOf(key).apiKeys[0].id;
+  const theirs = await server.graphql(REVOKE_API_KEY, { id: aKeyId }, B.session);
+  const none = await server.graphql(REVOKE_API_KEY, { id: '01900000-0000-7000-8000-000000000000' }, B.session);
   expect(theirs.body.errors?.[0]).toMatchObject({ message: none.body.errors?.[0].message, extensions: { code: 'NOT_FOUND' } });
   expect((await server.api('GET', '/affiliates', { token: A.key })).status).toBe(200);
   const conn = await server.graphql('mutation($id: ID!) { revokeConnection(id: $id) { id } }', { id: aKeyId }, B.session);

@@ -1,28 +1,25 @@
 import { Client } from 'pg';
 import { observeStatements } from '../../../src/db/sql';
 import { createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
+import { API_KEYS, REVOKE_API_KEY } from '../../helpers/graphql-documents';
 
 /**
- * Authenticated API keys and OAuth tokens are cached per process (src/auth/credential-cache.ts). What changes
+ * Authenticated API keys and OAuth tokens are cached per process (src/identity/credential-cache.ts). What changes
  * them elsewhere (another instance, a console, a migration) reaches the cache through credentials_changed; the
  * changes this process makes apply at once. Each "elsewhere" below is a plain SQL statement from another
  * connection, as another instance of the server would send it.
  */
 describe('credential cache', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let sql: Client;
   let p: ProgramFixture;
 
   beforeAll(async () => {
-    server = await startTestServer();
     sql = new Client({ connectionString: server.runtime.config.databaseUrl });
     await sql.connect();
   });
-  afterAll(async () => {
-    await sql.end();
-    await server.close();
-  });
+  server.beforeClose(() => sql?.end());
   beforeEach(async () => {
     p = await createProgram(server);
   });
@@ -69,9 +66,9 @@ describe('credential cache', () => {
 
   test('a key revoked through this server is refused by the very next request', async () => {
     expect((await get(p.key)).status).toBe(200);
-    const keys = await server.graphql<{ apiKeys: Array<{ id: string }> }>(`query($p: ID!) { apiKeys(programId: $p) { id } }`, { p: p.programId }, p.session);
+    const keys = await server.graphql<{ apiKeys: Array<{ id: string }> }>(API_KEYS, { p: p.programId }, p.session);
     const id = keys.body.data!.apiKeys[0].id;
-    const revoked = await server.graphql(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id }, p.session);
+    const revoked = await server.graphql(REVOKE_API_KEY, { id }, p.session);
     expect(revoked.body.errors).toBeUndefined();
     expect((await get(p.key)).status).toBe(401);
   });

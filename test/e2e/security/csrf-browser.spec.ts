@@ -8,25 +8,23 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../../helpers/browser';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { PASSWORD } from '../../helpers/oauth-pages';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 
 const describeIfBrowser = describeWithBrowser('CSRF');
 
 describeIfBrowser('dashboard forms in Chromium, across a browser restart', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let browser: Browser;
   let p: ProgramFixture;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
     p = await createProgram(server);
     browser = await launchChromium();
   });
-  afterAll(async () => {
+  server.beforeClose(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
-    await server?.close();
   });
 
   async function freshPage(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {

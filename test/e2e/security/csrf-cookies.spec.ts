@@ -7,15 +7,13 @@
  */
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { hiddenFields, oauthPages, unescapeHtml, PASSWORD, type PageRes } from '../../helpers/oauth-pages';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 
-let server: TestServer;
+const server = useTestServer();
 let p: ProgramFixture;
 beforeAll(async () => {
-  server = await startTestServer();
   p = await createProgram(server);
 });
-afterAll(() => server?.close());
 
 const { send } = oauthPages(() => server);
 const programPath = () => `/dashboard/programs/${p.programId}`;

@@ -18,7 +18,7 @@ import { loadConfig, type AppConfig } from '../../../src/config/config';
 import { createLogger } from '../../../src/common/logger';
 import { bootstrap, type Runtime } from '../../../src/bootstrap';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
-import { httpRequest, type RequestOptions, type TestServer } from '../../helpers/server';
+import { testServerOn, type RequestOptions, type TestServer } from '../../helpers/server';
 import { freePort } from '../../helpers/processes';
 import { sleep } from '../../helpers/wait';
 import { checkAgainstDocument } from '../../helpers/openapi-check';
@@ -288,15 +288,7 @@ beforeAll(async () => {
   runtime = await bootstrap(config, log);
   httpServer.on('request', runtime.app);
 
-  const request = <T = any>(method: string, p: string, opts?: RequestOptions) => httpRequest<T>(url, method, p, opts);
-  server = {
-    url,
-    runtime,
-    request,
-    api: (method, p, opts) => request(method, `/api/v1${p}`, opts),
-    graphql: (query, variables, token) => request('POST', '/graphql', { token, body: { query, variables } }),
-    close: async () => undefined,
-  };
+  server = testServerOn(url, runtime, async () => undefined);
   program = await createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000 });
 });
 

@@ -15,7 +15,7 @@ import { createAffiliate, createProgram, type ProgramFixture } from '../../helpe
 import { dataDigest } from '../../helpers/db-digest';
 import { startCluster, type Cluster } from '../../helpers/processes';
 import { uniq } from '../../helpers/spec-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 
 const NUL = '\u0000';
 
@@ -100,22 +100,18 @@ const refusedFields = (r: RestRoute) => {
   return fieldsOf(inputSchema(r)).flatMap((f) => refusedValues(f, where).map((v) => ({ name: f.name, ...v })));
 };
 
-let server: TestServer;
+const server = useTestServer();
 let db: Client;
 let p: ProgramFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
   db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
   await db.connect();
   p = await createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000 });
   await createAffiliate(server, p.key);
 });
 
-afterAll(async () => {
-  await db?.end();
-  await server?.close();
-});
+server.beforeClose(() => db?.end());
 
 /** The credential a route takes: the publishable key on the tracker's route, the API key everywhere else. */
 const tokenFor = (r: RestRoute) => (mayUse('publishableKey', REST_ROUTES[routeKey(r)]) ? p.publishableKey : p.key);

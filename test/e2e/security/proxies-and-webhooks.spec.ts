@@ -10,7 +10,8 @@ import { loadConfig } from '../../../src/config/config';
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { startCluster } from '../../helpers/processes';
 import { uniq } from '../../helpers/spec-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { type TestServer } from '../../helpers/server';
+import { useTestServer, withTestServer } from '../../helpers/harness';
 
 const SIGN_IN = 'mutation($e: String!) { signIn(input: { email: $e, password: "not-the-password-42" }) { token } }';
 
@@ -36,27 +37,21 @@ describe('X-Forwarded-For and TRUST_PROXY', () => {
   });
 
   test('by default a client cannot spread itself over rate-limit keys with X-Forwarded-For', async () => {
-    const server = await startTestServer();
-    try {
+    await withTestServer({}, async (server) => {
       // 20 failures per address (DESIGN.md "Sign-in"): the 21st is refused although every request named another address.
       expect(await failuresBeforeRefusal(server, 25)).toBe(20);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test('behind a proxy named by TRUST_PROXY, its X-Forwarded-For is the client address', async () => {
-    const server = await startTestServer({ trustProxy: 'loopback' });
-    try {
+    await withTestServer({ trustProxy: 'loopback' }, async (server) => {
       expect(await failuresBeforeRefusal(server, 25)).toBe(25);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('webhook targets', () => {
-  let server: TestServer;
+  const server = useTestServer({ webhookAllowPrivate: true });
   let db: Client;
   let p: ProgramFixture;
   const targets: http.Server[] = [];
@@ -70,18 +65,16 @@ describe('webhook targets', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ webhookAllowPrivate: true });
     db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
     await db.connect();
     p = await createProgram(server);
   });
-  afterAll(async () => {
+  server.beforeClose(async () => {
     for (const t of targets) {
       t.closeAllConnections();
       t.close();
     }
     await db?.end();
-    await server?.close();
   });
 
   async function deliverTo(url: string) {

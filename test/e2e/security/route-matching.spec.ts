@@ -1,5 +1,5 @@
 import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 
 /**
  * The route the authorization policy decides on is the route that runs. Express matches paths without regard
@@ -7,14 +7,12 @@ import { startTestServer, type TestServer } from '../../helpers/server';
  * the policy having seen it. Paths are exact now (a trailing slash aside), and HEAD is its GET.
  */
 describe('route matching', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let p: ProgramFixture;
 
   beforeAll(async () => {
-    server = await startTestServer();
     p = await createProgram(server);
   });
-  afterAll(() => server.close());
 
   test.each(['/AFFILIATES', '/Affiliates', '/affiliateS', '/SALES', '/webhooks/ENDPOINTS'])(
     'GET %s is not an endpoint: 404, nothing answered from data',

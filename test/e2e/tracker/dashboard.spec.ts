@@ -5,17 +5,17 @@
  */
 import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { csrfOf, oauthPages, unescapeHtml, type Jar } from '../../helpers/oauth-pages';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
+import { PROGRAM_PUBLISHABLE_KEY } from '../../helpers/graphql-documents';
+import { dataOf } from '../../helpers/graphql/typed-document';
 
-let server: TestServer;
+const server = useTestServer();
 let p: ProgramFixture;
 let jar: Jar;
 beforeAll(async () => {
-  server = await startTestServer();
   p = await createProgram(server, { cookieWindowDays: 45, attributionModel: 'last_click' });
   jar = (await pages.signIn(p.ownerEmail)).jar;
 });
-afterAll(() => server?.close());
 
 const pages = oauthPages(() => server);
 const programPath = () => `/dashboard/programs/${p.programId}`;
@@ -57,7 +57,7 @@ test("another user cannot rotate this program's key", async () => {
   const page = await pages.send('GET', `/dashboard/programs/${other.programId}`, { jar: otherJar });
   const res = await pages.send('POST', `${programPath()}/publishable-key/rotate`, { jar: otherJar, form: { csrf: csrfOf(page.text) } });
   expect(res.status).toBe(404);
-  const mine = await server.graphql('query($id: ID!) { program(id: $id) { publishableKey } }', { id: p.programId }, p.session);
+  const mine = await server.graphql(PROGRAM_PUBLISHABLE_KEY, { id: p.programId }, p.session);
   const now = await pages.send('GET', programPath(), { jar });
-  expect(text(now.text, 'publishable-key')).toBe(mine.body.data.program.publishableKey);
+  expect(text(now.text, 'publishable-key')).toBe(dataOf(mine).program?.publishableKey);
 });

@@ -8,14 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient, visitor } from '../../helpers/rest-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { uniq } from '../../helpers/spec-client';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { program, createAffiliate, linkBySlug, visit, sql, clickCounters } = restClient(() => server);
 

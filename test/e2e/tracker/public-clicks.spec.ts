@@ -9,17 +9,14 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { createAffiliate as createAffiliateOn, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { clickIdOf, restClient, visitor } from '../../helpers/rest-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { personEmail, slug } from '../../helpers/spec-client';
 import { expectError, expectValidation, HASH_RE, testNoServerErrors } from '../../helpers/assertions';
+import { ROTATE_PUBLISHABLE_KEY } from '../../helpers/graphql-documents';
 
-let server: TestServer;
-beforeAll(async () => {
-  // X-Forwarded-For from the test client (loopback) is believed, so tests act as distinct visitors; the
-  // per-address limit is tested on a server of its own below.
-  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
-});
-afterAll(() => server?.close());
+// X-Forwarded-For from the test client (loopback) is believed, so tests act as distinct visitors; the
+// per-address limit is tested on a server of its own below.
+const server = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 
 const api = restClient(() => server);
 const { seen, call, program, sql, createAffiliate, createLink, linkBySlug, clickCounters, visit, clickRow, gql, gqlData } = api;
@@ -135,9 +132,9 @@ describe('the publishable key', () => {
 
   test('the owner rotates it: the old key records nothing from then on, the new one does; only the owner may', async () => {
     const old = p.publishableKey;
-    const byKey = await gql(p, 'mutation($id: ID!) { rotatePublishableKey(id: $id) { publishableKey } }', { id: p.programId });
+    const byKey = await gql(p, ROTATE_PUBLISHABLE_KEY, { id: p.programId });
     expect(byKey.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const rotated = await gqlData(p.session, 'mutation($id: ID!) { rotatePublishableKey(id: $id) { publishableKey } }', { id: p.programId });
+    const rotated = await gqlData(p.session, ROTATE_PUBLISHABLE_KEY, { id: p.programId });
     const fresh = rotated.rotatePublishableKey.publishableKey as string;
     expect(fresh).toMatch(/^pk_[A-Za-z0-9_-]{32}$/);
     expect(fresh).not.toBe(old);
@@ -406,11 +403,7 @@ describe('CORS: the origins of the program base URLs only', () => {
 });
 
 describe('the per-address limit', () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 3 });
-  });
-  afterAll(() => limited?.close());
+  const limited = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 3 });
 
   test('beyond CLICKS_PER_MINUTE calls from one address: 429 with Retry-After, nothing recorded; other addresses go on', async () => {
     const q = await createProgram(limited);

@@ -8,16 +8,12 @@
  */
 import type { ProgramFixture } from '../../helpers/factories';
 import { person, restClient, visitor } from '../../helpers/rest-client';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { personEmail, slug } from '../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../helpers/assertions';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Visitors' addresses come from X-Forwarded-For (the test client is loopback, which is trusted here).
-  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
-});
-afterAll(() => server?.close());
+// Visitors' addresses come from X-Forwarded-For (the test client is loopback, which is trusted here).
+const server = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 
 const api = restClient(() => server);
 const { seen, call, program, sql, createAffiliate, createLink, createReferral, saleFor, saleById, gql, gqlData, events } = api;

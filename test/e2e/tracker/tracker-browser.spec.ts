@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response as PwResponse } from 'playwright-core';
 import fs from 'node:fs';
 import { CHROMIUM, describeWithBrowser, launchChromium } from '../../helpers/browser';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { useTestServer } from '../../helpers/harness';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { personEmail, slug } from '../../helpers/spec-client';
 
@@ -67,7 +67,7 @@ async function startSite(apiUrl: () => string): Promise<Site> {
 }
 
 describeIfBrowser('tracker.js on a merchant site, in Chromium', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Site;
   let third: Site;
   let browser: Browser;
@@ -75,18 +75,16 @@ describeIfBrowser('tracker.js on a merchant site, in Chromium', () => {
   let sites = 0;
 
   beforeAll(async () => {
-    server = await startTestServer();
     merchant = await startSite(() => server.url);
     third = await startSite(() => server.url);
     browser = await launchChromium();
   }, 60_000);
 
-  afterAll(async () => {
+  server.beforeClose(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
     await merchant?.close();
     await third?.close();
-    await server?.close();
   });
 
   /** The merchant's site under another host name (a *.localhost name: loopback, the same server). */

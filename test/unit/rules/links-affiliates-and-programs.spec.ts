@@ -1,5 +1,5 @@
 /** Pure rules of links (slugs, full URLs), affiliates (status, rate) and program settings. */
-import { assertValidSlug, firstFreeSlug, fullUrl, fullUrls, slugFromEmail, SLUG_MAX_LENGTH } from '../../../src/modules/links/link.rules';
+import { assertValidSlug, firstFreeSlug, fullUrl, fullUrls, slugFromEmail, SLUG_MAX_LENGTH } from '../../../src/modules/affiliates/affiliate-link.rules';
 import { effectiveRate, initialStatus } from '../../../src/modules/affiliates/affiliate.rules';
 import { normalizeProgramSettings, rateToDecimal } from '../../../src/modules/programs/program.rules';
 import { domainErrorOf } from '../../helpers/assertions';

@@ -1,8 +1,8 @@
 /** Money arithmetic, ids (UUID v7, click ids), bearer credentials and password hashing. */
 import { minorUnits, moneyToNumber, roundDecimal } from '../../../src/common/money';
 import { isClickId, isUuid, newId } from '../../../src/common/ids';
-import { parseBearer, tokenKind } from '../../../src/auth/credentials';
-import { hashPassword, verifyPassword } from '../../../src/auth/password';
+import { parseBearer, tokenKind } from '../../../src/identity/credentials';
+import { hashPassword, verifyPassword } from '../../../src/identity/password';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@
  *
  * Here: the partners, the consent page (refusals, sign-in round trip, programs, codes, CSRF).
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer, withTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { uniq } from '../../../helpers/spec-client';
 import {
@@ -31,12 +31,8 @@ import { PartnerRegistry } from '../../../../src/modules/oauth/partners';
 import { anonymousContext } from '../../../../src/modules/service-context';
 import { loadConfig } from '../../../../src/config/config';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
-});
-afterAll(() => server?.close());
+// Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
 
 const { send, signIn, consent, issueCode, sql, codeCount } = oauthPages(() => server);
 
@@ -52,6 +48,10 @@ describe('partners (OAUTH_PARTNERS)', () => {
     expect(cfg.oauthPartners).toEqual([ZAPIER]);
   });
 
+  test.each(['null', '{}', '"zapier"', '[oops'])('OAUTH_PARTNERS=%s stops the start with the variable named', (value) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', OAUTH_PARTNERS: value })).toThrow('OAUTH_PARTNERS must be a JSON list');
+  });
+
   test('no development partner in production', () => {
     const reg = new PartnerRegistry({ oauthPartners: [], env: 'production', port: 3000 });
     expect(reg.generated).toBeUndefined();
@@ -59,8 +59,7 @@ describe('partners (OAUTH_PARTNERS)', () => {
   });
 
   test('outside production with no partners configured, a development zapier partner exists and completes the flow', async () => {
-    const dev = await startTestServer({ oauthPartners: [] });
-    try {
+    await withTestServer({ oauthPartners: [] }, async (dev) => {
       const gen = dev.runtime.partners.generated;
       expect(gen).toBeDefined();
       expect(gen!.name).toBe('zapier');
@@ -113,9 +112,7 @@ describe('partners (OAUTH_PARTNERS)', () => {
       const { access_token } = (await t.json()) as { access_token: string };
       const api = await dev.api('GET', '/affiliates', { token: access_token });
       expect(api.status).toBe(200);
-    } finally {
-      await dev.close();
-    }
+    });
   });
 });
 

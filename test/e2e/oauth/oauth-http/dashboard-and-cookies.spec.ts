@@ -8,18 +8,14 @@
  *
  * Here: the dashboard pages, cookies and framing.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate, createProgram } from '../../../helpers/factories';
 import { startHook } from '../../../helpers/webhooks';
 import { uniq } from '../../../helpers/spec-client';
 import { CB, consentPath, expectErrorPage, hiddenFields, Jar, MAKE, oauthPages, unescapeHtml, ZAPIER } from '../../../helpers/oauth-pages';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
-});
-afterAll(() => server?.close());
+// Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
 
 const { send, signIn, sql } = oauthPages(() => server);
 

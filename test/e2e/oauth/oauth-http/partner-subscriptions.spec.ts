@@ -5,21 +5,19 @@
  * all of them, each partner one with its connectionId. Deliveries are signed like every other; revoking the
  * connection deletes its subscriptions and nothing more reaches them. Over HTTP against real PostgreSQL.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { REVOKE_CONNECTION } from '../../../helpers/graphql-documents';
 import { createProgram } from '../../../helpers/factories';
 import { CB, type Connected, MAKE, oauthPages, sha256hex, ZAPIER } from '../../../helpers/oauth-pages';
 import { SECRET_RE, startHook, verify, webhookClient, type Hook } from '../../../helpers/webhooks';
 
-let server: TestServer;
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
 let hook: Hook;
 beforeAll(async () => {
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
   hook = await startHook();
 });
 afterAll(async () => {
   await hook?.close();
-  await server?.close();
 });
 
 const { sql, connected, graphqlSession, signIn, issueCode, token } = oauthPages(() => server);

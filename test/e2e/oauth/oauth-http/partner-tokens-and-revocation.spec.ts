@@ -9,17 +9,14 @@
  * Here: what a partner token may do on /api/v1 and GraphQL, and its revocation.
  */
 import { randomBytes } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { CONNECTIONS, REVOKE_CONNECTION } from '../../../helpers/graphql-documents';
+import { dataOf } from '../../../helpers/graphql/typed-document';
 import { b64url, type Connected, csrfOf, expectErrorPage, gqlCode, hiddenFields, Jar, MAKE, oauthPages, sha256hex, ZAPIER } from '../../../helpers/oauth-pages';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
-});
-afterAll(() => server?.close());
+// Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
 
 const { send, signIn, issueCode, token, sql, connected, affiliatesWith, graphqlSession } = oauthPages(() => server);
 
@@ -147,11 +144,11 @@ describe('revocation', () => {
     const c = await connected();
     const session = await graphqlSession(c.owner.ownerEmail);
     const unused = await server.graphql(CONNECTIONS, { p: c.owner.programId }, session);
-    expect(unused.body.data.connections).toEqual([expect.objectContaining({ partner: 'zapier', lastUsedAt: null, revokedAt: null })]);
+    expect(unused.body.data?.connections).toEqual([expect.objectContaining({ partner: 'zapier', lastUsedAt: null, revokedAt: null })]);
     expect((await affiliatesWith(c.accessToken)).status).toBe(200);
     const list = await server.graphql(CONNECTIONS, { p: c.owner.programId }, session);
     expect(list.body.errors).toBeUndefined();
-    expect(list.body.data.connections).toEqual([
+    expect(list.body.data?.connections).toEqual([
       {
         id: expect.any(String),
         programId: c.owner.programId,
@@ -162,16 +159,16 @@ describe('revocation', () => {
         revokedAt: null,
       },
     ]);
-    const conn = list.body.data.connections[0];
+    const conn = dataOf(list).connections[0];
     expect(c.accessToken.startsWith(conn.prefix)).toBe(true);
     expect(conn.prefix.length).toBeLessThan(c.accessToken.length);
 
     const revoked = await server.graphql(REVOKE_CONNECTION, { id: conn.id }, session);
     expect(revoked.body.errors).toBeUndefined();
-    expect(revoked.body.data.revokeConnection).toEqual({ id: conn.id, partner: 'zapier', revokedAt: expect.any(String) });
+    expect(revoked.body.data?.revokeConnection).toEqual({ id: conn.id, partner: 'zapier', revokedAt: expect.any(String) });
     expect((await affiliatesWith(c.accessToken)).status).toBe(401);
     const listed = await server.graphql(CONNECTIONS, { p: c.owner.programId }, session);
-    expect(listed.body.data.connections[0].revokedAt).toEqual(expect.any(String));
+    expect(listed.body.data?.connections[0].revokedAt).toEqual(expect.any(String));
   });
 
   test('another user cannot see or revoke a connection (pages and GraphQL), and an API key cannot revoke', async () => {

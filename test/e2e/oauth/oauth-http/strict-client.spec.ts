@@ -9,7 +9,7 @@
  * The consent page is driven over HTTP as a signed-in user would.
  */
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer, withTestServer } from '../../../helpers/harness';
 import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { CB, CB_WITH_QUERY, hiddenFields, type Jar, MAKE, MAKE_CB, oauthPages, ZAPIER } from '../../../helpers/oauth-pages';
 import { PARTNER_SCOPES } from '../../../../src/auth/policy-resources';
@@ -21,11 +21,7 @@ const oauth = require('oauth4webapi') as typeof OAuth;
 /** The library refuses http:// endpoints (its option is marked deprecated only to stand out); the test server is plain HTTP on loopback. */
 const insecure = { [oauth.allowInsecureRequests]: true };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE] });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE] });
 
 const { send, signIn, affiliatesWith } = oauthPages(() => server);
 
@@ -140,13 +136,10 @@ describe('authorization-server metadata (RFC 8414)', () => {
   });
 
   test('with exactly one partner, the bare URL still answers 404: its issuer would not be the one discovered', async () => {
-    const one = await startTestServer({ oauthPartners: [ZAPIER] });
-    try {
+    await withTestServer({ oauthPartners: [ZAPIER] }, async (one) => {
       expect((await fetch(`${one.url}/.well-known/oauth-authorization-server`)).status).toBe(404);
       expect((await fetch(`${one.url}/.well-known/oauth-authorization-server/zapier`)).status).toBe(200);
-    } finally {
-      await one.close();
-    }
+    });
   });
 });
 

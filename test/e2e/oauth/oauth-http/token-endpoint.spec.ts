@@ -9,7 +9,7 @@
  * Here: the partners' token endpoint (codes, client credentials, PKCE, storage).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { PARTNER_SCOPES } from '../../../../src/auth/policy-resources';
 import { uniq } from '../../../helpers/spec-client';
@@ -29,12 +29,8 @@ import {
   ZAPIER,
 } from '../../../helpers/oauth-pages';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
-  server = await startTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
-});
-afterAll(() => server?.close());
+// Behind a TLS-terminating proxy on loopback, named by TRUST_PROXY (its X-Forwarded-Proto is believed).
+const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopback' });
 
 const { send, signIn, issueCode, token, sql, affiliatesWith } = oauthPages(() => server);
 

@@ -5,18 +5,15 @@
  * Here authentication, isolation between programs, bad input and the rate-limit headers.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type ApiResponse, type RequestOptions, startTestServer, type TestServer } from '../../../helpers/server';
+import type { ApiResponse, RequestOptions } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectOk, expectValidation, testNoServerErrors } from '../../../helpers/assertions';
 import { API_KEYS, REVOKE_API_KEY } from '../../../helpers/graphql-documents';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, call, sql, rowCount, emailsOf, createAffiliate, gqlData, events: eventsOf, insertClick } = api;

@@ -6,18 +6,14 @@
  * concurrency, and the side effects (emails, affiliate.created, nothing left behind by a refusal).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectOk, expectValidation, tally, testNoServerErrors } from '../../../helpers/assertions';
 import { expectAffiliateShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, rowCount, emailsOf, createAffiliate, createGroup, createPlan, events: eventsOf } = api;

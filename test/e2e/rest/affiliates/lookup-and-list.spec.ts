@@ -5,17 +5,13 @@
  * Here GET /affiliates: by id (UUID, slug, click id) or email, and the paged list.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectOk, expectValidation, testNoServerErrors } from '../../../helpers/assertions';
 import { expectAffiliateShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, createAffiliate, insertClick } = api;

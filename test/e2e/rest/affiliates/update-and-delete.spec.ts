@@ -6,18 +6,14 @@
  * /affiliates (cascades, freed slugs and emails).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail } from '../../../helpers/spec-client';
 import { expectError, expectOk, expectValidation, ISO_RE, testNoServerErrors } from '../../../helpers/assertions';
 import { expectAffiliateShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, call, sql, rowCount, createAffiliate, createGroup, createPlan, events: eventsOf, insertClick } = api;

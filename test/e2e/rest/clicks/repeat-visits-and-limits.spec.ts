@@ -8,20 +8,16 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { loadConfig } from '../../../../src/config/config';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate as provisionAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { clickIdOf, restClient, type Visit, visitor } from '../../../helpers/rest-client';
 import { slug, uniq } from '../../../helpers/spec-client';
 import { expectError, HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
 import { DEFAULT_BASE_URLS } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  // X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
-  // per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
-  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
-});
-afterAll(() => server?.close());
+// X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
+// per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
+const server = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 
 const api = restClient(() => server);
 const { seen, call, program, sql, createAffiliate, affiliateById, createLink, linkBySlug, visit, linkClicks } = api;
@@ -139,12 +135,7 @@ describe('repeated clicks by one visitor on one link within 30 minutes count onc
 // ---------------------------------------------------------------------------------------------------------
 
 describe('the public click path is rate limited per client address', () => {
-  let limited: TestServer;
-
-  beforeAll(async () => {
-    limited = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 5 });
-  });
-  afterAll(() => limited?.close());
+  const limited = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 5 });
 
   test('the production default is 120 per minute per address (CLICKS_PER_MINUTE changes it)', () => {
     expect(loadConfig({}).clicksPerMinute).toBe(120);

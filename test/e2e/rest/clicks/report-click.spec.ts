@@ -5,20 +5,16 @@
  * Here POST /api/v1/clicks: the answer and the stored row, counters, known robots (answered, not recorded),
  * validation, de-duplication of reports that carry the visitor's address, and isolation between programs.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { clickIdOf, restClient, visitor } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, HASH_RE, ISO_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { CLICK_KEYS } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  // X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
-  // per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
-  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
-});
-afterAll(() => server?.close());
+// X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
+// per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
+const server = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 
 const api = restClient(() => server);
 const { seen, call, program, rowCount, createAffiliate, createLink, linkBySlug, clickCounters, visit, clickRow, linkClicks } = api;

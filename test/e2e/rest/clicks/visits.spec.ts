@@ -6,20 +6,16 @@
  * hash), the `to` parameter, slugs shared by programs, and the per-link trackingUrl <origin>/r/<program id>/<slug>.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { clickIdOf, restClient, visitor } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
 import { DEFAULT_BASE_URLS } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  // X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
-  // per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
-  server = await startTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
-});
-afterAll(() => server?.close());
+// X-Forwarded-For from the test client (loopback) is believed, so tests can act as distinct visitors. The
+// per-address limit is tested on a server of its own; here it must not get in the way of a whole file of GETs.
+const server = useTestServer({ trustProxy: 'loopback', clicksPerMinute: 100_000 });
 
 const api = restClient(() => server);
 const { seen, call, program, sql, rowCount, createAffiliate, createLink, linkBySlug, clickCounters, visit, clickRow } = api;

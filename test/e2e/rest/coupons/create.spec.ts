@@ -7,18 +7,14 @@
  * externalId uniqueness, and bad input.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, ISO_MS_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { expectCouponShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, sql, rowCount, events, eventCount, createCoupon, couponById } = api;

@@ -7,18 +7,15 @@
  * programs on every method, and authentication.
  */
 import { randomUUID } from 'node:crypto';
-import { type RequestOptions, startTestServer, type TestServer } from '../../../helpers/server';
+import type { RequestOptions } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createPartnerToken, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { CODE_IN_COUPON_KEYS, couponCore, expectCouponShape } from '../../../helpers/shapes';
 import { AUTO_COUPON_RULE_INPUT, REMOVE_AUTO_COUPON_RULE, SET_AUTO_COUPON_RULE } from '../../../helpers/graphql-documents';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, sql, events, eventCount, createAffiliate, createCoupon, couponById, createCode, setAutoCouponRule } = api;

@@ -7,18 +7,14 @@
  * validity, redeemBy and maxRedemptions stopping redemptions) and DELETE /coupons with its codes.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { couponCore, expectCouponShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, call, program, sql, events, createAffiliate, redeem, createCoupon, couponById, createCode, setAutoCouponRule } = api;

@@ -12,7 +12,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bootstrap, type Runtime } from '../../../../src/bootstrap';
 import { createLogger } from '../../../../src/common/logger';
-import { startTestServer, type ApiResponse, type TestServer } from '../../../helpers/server';
+import type { ApiResponse } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectNoServerErrorsAfterAll } from '../../../helpers/assertions';
@@ -20,13 +21,8 @@ import { expectReplay, idempotencyClient, newKey, replayed } from '../../../help
 import { waitFor } from '../../../helpers/wait';
 import { checkAgainstDocument } from '../../../helpers/openapi-check';
 
-let server: TestServer;
+const server = useTestServer();
 const { seen, call, program, count, rowCount, eventCount, withKey, keyRow, lockAffiliate } = idempotencyClient(() => server);
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
 
 // The "no unexpected 5xx" test of these rules is in sales-with-a-key.spec.ts; here the same check runs once the file is done.
 expectNoServerErrorsAfterAll(seen);

@@ -14,20 +14,16 @@ import { initOrm } from '../../../../src/db/orm';
 import { IdempotencyService, LEASE_SECONDS, RENEW_EVERY_MS } from '../../../../src/modules/idempotency/idempotency.service';
 import { requestHash } from '../../../../rest-facade/idempotency';
 import { createTestDatabase } from '../../../helpers/database';
-import { startTestServer, type ApiResponse, type TestServer } from '../../../helpers/server';
+import type { ApiResponse } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectNoServerErrorsAfterAll } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
 import { waitFor } from '../../../helpers/wait';
 
-let server: TestServer;
+const server = useTestServer();
 const { seen, program, sql, count, withKey, keyRow, lockAffiliate } = idempotencyClient(() => server);
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
 
 // The "no unexpected 5xx" test of these rules is in sales-with-a-key.spec.ts; here the same check runs once the file is done.
 expectNoServerErrorsAfterAll(seen);

@@ -9,20 +9,16 @@
  * Here: POST /sales with a key (replays, reuse, concurrency, storage per credential), and which answers are kept.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type ApiResponse, type TestServer } from '../../../helpers/server';
+import type { ApiResponse } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
 import { waitFor } from '../../../helpers/wait';
 
-let server: TestServer;
+const server = useTestServer();
 const { seen, call, program, sql, count, rowCount, eventCount, createApiKey, withKey, keyRow, lockAffiliate } = idempotencyClient(() => server);
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
 
 describe('POST /sales with an Idempotency-Key', () => {
   let p: ProgramFixture;

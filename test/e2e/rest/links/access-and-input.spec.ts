@@ -4,18 +4,16 @@
  * Here isolation between programs, authentication, bad input and the rate-limit headers.
  */
 import { randomUUID } from 'node:crypto';
-import { type ApiResponse, type RequestOptions, startTestServer, type TestServer } from '../../../helpers/server';
+import type { ApiResponse, RequestOptions } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { expectNewLink, trackingUrlOf } from '../../../helpers/shapes';
+import { REVOKE_API_KEY } from '../../../helpers/graphql-documents';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, createAffiliate, createLink, insertClick, affiliateUpdatedEvents, clickOwner } = api;
@@ -186,7 +184,7 @@ describe('authentication', () => {
     );
     const { key, apiKey } = created.body.data.createApiKey;
     expect((await links.get(key)).status).toBe(200);
-    const revoked = await server.graphql(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: apiKey.id }, p.session);
+    const revoked = await server.graphql(REVOKE_API_KEY, { id: apiKey.id }, p.session);
     expect(revoked.body.errors).toBeUndefined();
     expectError(await links.get(key), 401, 'UNAUTHENTICATED');
   });

@@ -4,18 +4,14 @@
  * Here GET /links (lookups, filters, full URLs, trackingUrl, paging) and POST /links.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { BAD_SLUGS, expectNewLink, trackingUrlOf } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, sql, createAffiliate, affiliateById, createLink, affiliateUpdatedEvents, linkRow } = api;

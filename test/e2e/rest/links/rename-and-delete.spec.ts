@@ -4,18 +4,14 @@
  * Here PUT /links (rename, by id or by slug) and DELETE /links, with clicks kept.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createProgram, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { BAD_SLUGS, DEFAULT_BASE_URLS, expectNewLink, fullUrlsFor, LINK_KEYS, trackingUrlOf } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, sql, createAffiliate, affiliateById, createLink, insertClick, affiliateUpdatedEvents, linkRow, clickOwner } = api;

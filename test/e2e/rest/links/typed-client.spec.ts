@@ -6,7 +6,7 @@
  * write is read back (through the API and in the database).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
@@ -14,11 +14,7 @@ import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/asser
 import { DEFAULT_BASE_URLS, expectNewLink, fullUrlsFor, trackingUrlOf } from '../../../helpers/shapes';
 import { expectData, typedClient, type TypedClient } from '../../../helpers/typed-client';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, createAffiliate, linkRow } = api;

@@ -5,18 +5,14 @@
  * letter case) and generated codes (codeStructure, prefix, random characters, collisions).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, ISO_MS_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { affiliateRef, expectCodeShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, rowCount, events, createAffiliate, createCoupon, createCode, codeById, jobsOf, couponCoreOf } = api;

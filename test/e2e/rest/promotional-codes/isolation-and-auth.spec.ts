@@ -3,16 +3,13 @@
  * /api/v1/promotional-codes; events read from the outbox table.
  * Here isolation between programs on every method, authentication and bad input.
  */
-import { type RequestOptions, startTestServer, type TestServer } from '../../../helpers/server';
+import type { RequestOptions } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { createPartnerToken, type ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, rowCount, events, createAffiliate, redeem, createCoupon, createCode, codeById, linkCodes, runJobs } = api;

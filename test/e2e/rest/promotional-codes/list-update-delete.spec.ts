@@ -5,17 +5,14 @@
  * maxRedemptions) and DELETE (history kept).
  */
 import { randomUUID } from 'node:crypto';
-import { type ApiResponse, startTestServer, type TestServer } from '../../../helpers/server';
+import type { ApiResponse } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { affiliateRef, expectCodeShape } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, call, program, sql, rowCount, events, createAffiliate, redeem, createCoupon, couponById, createCode, codeById, couponCoreOf } = api;

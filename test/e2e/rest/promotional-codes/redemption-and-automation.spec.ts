@@ -5,7 +5,7 @@
  * concurrency), the background job that connects assigned codes to the affiliate's links, and automatic codes for
  * new affiliates (a coupon's autoCouponRule, configured through GraphQL).
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
@@ -13,11 +13,7 @@ import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { affiliateRef, expectCodeShape } from '../../../helpers/shapes';
 import { AUTO_COUPON_RULE_INPUT, REMOVE_AUTO_COUPON_RULE } from '../../../helpers/graphql-documents';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const {

@@ -3,17 +3,13 @@
  * the monthly referral limit, exact promo-code limits under concurrent
  * referrals, and one program's key never reading, changing or crediting another program's referrals.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { person, restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const {

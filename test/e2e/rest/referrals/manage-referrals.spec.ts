@@ -4,18 +4,14 @@
  * derived status, listed fields) and DELETE (by UUID or email) /referrals, with their events and counters.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { person, restClient } from '../../../helpers/rest-client';
 import { personEmail, slug, uniq } from '../../../helpers/spec-client';
 import { expectError, ISO_RE, testNoServerErrors } from '../../../helpers/assertions';
 import { expectReferral, SUBSCRIPTION_STATUSES } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, rowCount, events, eventCount, createAffiliate, createLink, createReferral, referralCounters } = api;

@@ -5,18 +5,14 @@
  * The duplicates are made the way old databases got them: the migration is reverted, rows of three customers
  * become one customer's, and the migration runs again.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { person, restClient } from '../../../helpers/rest-client';
 import { testNoServerErrors } from '../../../helpers/assertions';
 
 const MIGRATION = 'Migration20261127200000_one_referrer_per_customer';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const { seen, program, sql, createAffiliate, affiliateById, createReferral, recordSale } = api;

@@ -6,17 +6,13 @@
  * POST /sales {email} credits the customer's one referral. Databases with duplicates from before the rule:
  * one-referrer-migration.spec.ts.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { person, restClient } from '../../../helpers/rest-client';
 import { personEmail, slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const {

@@ -4,18 +4,13 @@
  * commissionDurationLimit); a sale past it is recorded with commission 0 and commissionLimitReached: true, in
  * REST and GraphQL. Over HTTP against real PostgreSQL.
  */
-import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { createAffiliate } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
 import { uniq } from '../../../helpers/spec-client';
 import { restClient } from '../../../helpers/rest-client';
 
-let server: TestServer;
-let p: ProgramFixture;
-beforeAll(async () => {
-  server = await startTestServer();
-  p = await createProgram(server, { defaultCommissionRate: 20 });
-});
-afterAll(() => server?.close());
+const server = useTestServer();
+const p = useProgram(server, { defaultCommissionRate: 20 });
 
 const { sql } = restClient(() => server);
 

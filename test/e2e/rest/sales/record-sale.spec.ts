@@ -5,18 +5,14 @@
  * sale.created, and the requests that are refused with nothing recorded.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { expectSale } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const {

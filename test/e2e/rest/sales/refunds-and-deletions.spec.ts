@@ -3,18 +3,14 @@
  * PATCH /sales refunds in every state (with payouts driven
  * through GraphQL), and what deleting referrals, affiliates, links, codes and coupons does to recorded sales.
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, slug } from '../../../helpers/spec-client';
 import { expectError, ISO_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { expectSale } from '../../../helpers/shapes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const api = restClient(() => server);
 const {
@@ -79,7 +75,7 @@ describe('PATCH /sales (refund)', () => {
     });
     const c = await commissionOf(p, s.id);
     expect(c).toEqual(expect.objectContaining({ status: 'reversed', amount: 0 }));
-    expect(c.entries).toEqual([
+    expect(c?.entries).toEqual([
       { kind: 'earned', amount: 20 },
       { kind: 'reversal', amount: -20 },
     ]);
@@ -94,7 +90,7 @@ describe('PATCH /sales (refund)', () => {
     const again = await sales.patch(p, { saleId: s.id });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ alreadyRefunded: true, sale: first.body.sale });
-    expect((await commissionOf(p, s.id)).entries).toHaveLength(2);
+    expect((await commissionOf(p, s.id))?.entries).toHaveLength(2);
     expect(await events(p.programId, 'sale.refunded', s.id)).toHaveLength(1);
     expect(await totals(p, a.id, aSlug)).toEqual(after);
   });
@@ -126,7 +122,7 @@ describe('PATCH /sales (refund)', () => {
     const before = await totals(p, a.id, aSlug);
     const res = await sales.patch(p, { saleId: s.id });
     expect(res.body.sale.commissionEarned).toBe(0);
-    expect((await commissionOf(p, s.id)).entries).toEqual([
+    expect((await commissionOf(p, s.id))?.entries).toEqual([
       { kind: 'earned', amount: 20 },
       { kind: 'correction', amount: -13 },
       { kind: 'reversal', amount: -7 },
@@ -162,7 +158,7 @@ describe('PATCH /sales (refund)', () => {
       const res = await sales.patch(q, { saleId });
       expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: expect.any(String), code: 'REFUND_NOT_ALLOWED', reason } });
       expect(await saleById(q, saleId)).toEqual(sale);
-      expect(await commissionOf(q, saleId)).toEqual(c);
+      expect(await commissionOf(q, saleId))?.toEqual(c);
       expect(await totals(q, affiliateId, linkSlug)).toEqual(before);
       expect(await eventCount(q.programId, 'sale.')).toBe(beforeEvents);
     }
@@ -198,7 +194,7 @@ describe('PATCH /sales (refund)', () => {
     test('in_payout_batch', async () => {
       const s = await saleFor(p, a.id);
       await createPayoutBatch(p, [s.id]);
-      expect((await commissionOf(p, s.id)).payoutBatchId).toMatch(UUID_RE);
+      expect((await commissionOf(p, s.id))?.payoutBatchId).toMatch(UUID_RE);
       await expectRefusal(p, s.id, 'in_payout_batch', a.id, aSlug);
     });
 
@@ -359,9 +355,9 @@ describe('sales and the other resources', () => {
     for (const s of list) {
       expect(s.refunded).toBe(true);
       expect(s.commissionEarned).toBe(0);
-      const c = await commissionOf(p, s.id);
-      expect(c.entries.filter((e: any) => e.kind === 'reversal')).toHaveLength(1);
-      expect(c.entries.reduce((n: number, e: any) => n + e.amount, 0)).toBeCloseTo(0, 6);
+      const entries = (await commissionOf(p, s.id))?.entries ?? [];
+      expect(entries.filter((e) => e.kind === 'reversal')).toHaveLength(1);
+      expect(entries.reduce((n, e) => n + e.amount, 0)).toBeCloseTo(0, 6);
     }
     const link = await linkBySlug(p, a.affiliateLinks[0]);
     expect({ sales: link.sales, totalRevenue: link.totalRevenue }).toEqual({ sales: 0, totalRevenue: 0 });

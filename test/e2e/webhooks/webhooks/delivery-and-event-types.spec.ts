@@ -12,18 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { anonymousContext } from '../../../../src/modules/service-context';
 import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { uniq } from '../../../helpers/spec-client';
 import { ISO_RE } from '../../../helpers/assertions';
 import { EVENT_ID_RE, expectVerifyFails, type Hook, openHooks, startHook, verify, webhookClient } from '../../../helpers/webhooks';
 import { writeQueued } from '../../../../src/db/unit-of-work';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { sql, createCoupon, keepEndpoints, cleanUp, program, api, register, drain, deliveriesOf, eventsOf, gql } = webhookClient(() => server);
 afterEach(cleanUp);

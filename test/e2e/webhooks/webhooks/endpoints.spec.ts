@@ -11,16 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createAffiliate } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { ISO_RE, UUID_RE } from '../../../helpers/assertions';
 import { ENDPOINT_KEYS, SECRET_RE, startHook, webhookClient } from '../../../helpers/webhooks';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { sql, cleanUp, program, api, register, drain, deliveriesOf, gql } = webhookClient(() => server);
 afterEach(cleanUp);

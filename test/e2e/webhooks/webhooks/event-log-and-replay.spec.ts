@@ -10,18 +10,13 @@
  * Here: the event log and replay (receivers and the client: test/helpers/webhooks.ts).
  */
 import { createAffiliate } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { uniq } from '../../../helpers/spec-client';
 import { ISO_RE } from '../../../helpers/assertions';
 import { EVENTS_WITH_ATTEMPTS } from '../../../helpers/graphql-documents';
 import { EVENT_ID_RE, startHook, verify, webhookClient } from '../../../helpers/webhooks';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { sql, createCoupon, cleanUp, program, api, register, drain, deliveriesOf, makeDue, delayOf, eventsOf, gql } = webhookClient(() => server);
 afterEach(cleanUp);

@@ -6,18 +6,16 @@
  * test/e2e/oauth/oauth-http/partner-subscriptions.spec.ts.)
  */
 import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { startHook, verify, webhookClient, type Hook } from '../../../helpers/webhooks';
 
-let server: TestServer;
+const server = useTestServer();
 let hook: Hook;
 beforeAll(async () => {
-  server = await startTestServer();
   hook = await startHook();
 });
 afterAll(async () => {
   await hook?.close();
-  await server?.close();
 });
 
 const { sql, api, register, drain, eventsOf, gql } = webhookClient(() => server);

@@ -10,18 +10,13 @@
  * Here: retries and failures (receivers and the client: test/helpers/webhooks.ts).
  */
 import { createAffiliate } from '../../../helpers/factories';
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { ISO_RE } from '../../../helpers/assertions';
 import { EVENTS_WITH_ATTEMPTS } from '../../../helpers/graphql-documents';
 import { type Answer, RETRY_DELAYS_S, startHook, verify, webhookClient } from '../../../helpers/webhooks';
 import { WebhookWorker } from '../../../../src/modules/webhooks/webhook.worker';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { sql, createCoupon, cleanUp, program, api, register, drain, deliveriesOf, makeDue, delayOf, eventsOf, gql } = webhookClient(() => server);
 afterEach(cleanUp);

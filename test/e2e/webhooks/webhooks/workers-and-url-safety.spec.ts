@@ -9,17 +9,12 @@
  *
  * Here: concurrent and dead workers, and URL safety (receivers and the client: test/helpers/webhooks.ts).
  */
-import { startTestServer, type TestServer } from '../../../helpers/server';
+import { useTestServer } from '../../../helpers/harness';
 import { EVENTS_WITH_ATTEMPTS } from '../../../helpers/graphql-documents';
 import { startHook, verify, webhookClient } from '../../../helpers/webhooks';
 import { WebhookWorker } from '../../../../src/modules/webhooks/webhook.worker';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const { sql, createCoupon, cleanUp, program, api, register, drain, deliveriesOf, gql } = webhookClient(() => server);
 afterEach(cleanUp);
@@ -126,11 +121,7 @@ describe('workers', () => {
 });
 
 describe('URL safety', () => {
-  let strict: TestServer;
-  beforeAll(async () => {
-    strict = await startTestServer({ webhookAllowPrivate: false });
-  });
-  afterAll(() => strict?.close());
+  const strict = useTestServer({ webhookAllowPrivate: false });
 
   test('with private targets not allowed, loopback, private, link-local and unspecified addresses are refused at registration (400)', async () => {
     const p = await program(strict);

@@ -1,11 +1,11 @@
-import type { Actor } from './actor';
-import type { CredentialChanges } from '../modules/programs/credential-changes';
+import type { Actor, BoundProgram } from './actor';
+import type { CredentialChanges } from './credential-changes';
 
 /** The credentials a cache may hold: those bound to one program, which is where their changes are announced. */
-export type ProgramActor = Extract<Actor, { kind: 'apiKey' | 'oauth' }>;
+export type ProgramActor<P extends BoundProgram = BoundProgram> = Extract<Actor<P>, { kind: 'apiKey' | 'oauth' }>;
 
-interface Entry {
-  actor: ProgramActor;
+interface Entry<P extends BoundProgram> {
+  actor: ProgramActor<P>;
   /** Epoch ms after which the credential is read again (which also records its use, once a minute). */
   until: number;
 }
@@ -13,7 +13,7 @@ interface Entry {
 /**
  * API keys and OAuth tokens already authenticated, by the hash of the presented token: the statement that finds
  * a credential and its program is not sent again on every request. Sound only while every change reaches it,
- * so it keeps nothing unless the invalidation channel is listening (`setLive`, credential-invalidation.ts):
+ * so it keeps nothing unless the invalidation channel is listening (`setLive`, src/auth/credential-invalidation.ts):
  * revoking a key, a token or changing a program notifies `credentials_changed` on commit in every process, and
  * the service that made the change drops the program's entries in its own process at once. A read that raced
  * with an invalidation is not kept (`ticket`). The listener pings itself every 250 ms; when no ping has come back
@@ -21,8 +21,8 @@ interface Entry {
  * revocation is refused within a second whatever happens to the channel. Entries live a minute at most, so an
  * unused credential leaves.
  */
-export class CredentialCache implements CredentialChanges {
-  private readonly entries = new Map<string, Entry>();
+export class CredentialCache<P extends BoundProgram = BoundProgram> implements CredentialChanges {
+  private readonly entries = new Map<string, Entry<P>>();
   private generation = 0;
   private live = false;
   /** When the listening connection last proved it hears notifications (its own ping came back). */
@@ -57,7 +57,7 @@ export class CredentialCache implements CredentialChanges {
   }
 
   /** The cached credential for a token hash, or undefined (also while the channel has gone quiet). */
-  lookup(hash: string, now = Date.now()): ProgramActor | undefined {
+  lookup(hash: string, now = Date.now()): ProgramActor<P> | undefined {
     if (!this.fresh(now)) return undefined;
     const e = this.entries.get(hash);
     if (!e) return undefined;
@@ -71,12 +71,12 @@ export class CredentialCache implements CredentialChanges {
     return this.generation;
   }
 
-  store(hash: string, actor: ProgramActor, ticket: number, now = Date.now()): void {
+  store(hash: string, actor: ProgramActor<P>, ticket: number, now = Date.now()): void {
     if (!this.fresh(now) || ticket !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     // Shared by every request from now on: a change made through one request must not reach the others.
     Object.freeze(actor.program);
-    if (Array.isArray(actor.program.baseUrls)) Object.freeze(actor.program.baseUrls);
+    for (const value of Object.values(actor.program)) if (Array.isArray(value)) Object.freeze(value);
     this.entries.set(hash, { actor: Object.freeze(actor), until: now + this.ttlMs });
   }
 

@@ -1,5 +1,12 @@
 import { forbidden } from '../common/errors';
-import type { Program } from '../modules/programs/program.entity';
+
+/**
+ * What identity knows of the program a credential is bound to. Identity sits below the domain, so it cannot name
+ * the domain's Program: the domain's context narrows `P` to it (ServiceContext), the rate limiter to its limits.
+ */
+export interface BoundProgram {
+  readonly id: string;
+}
 
 /**
  * Who is calling. API keys, OAuth tokens and publishable keys are bound to one program; a dashboard session acts
@@ -7,16 +14,16 @@ import type { Program } from '../modules/programs/program.entity';
  * What each kind may do is src/auth/policy.ts.
  * `program` is the credential's program as read with it (a read-only snapshot; services use requireProgram).
  */
-export type Actor =
+export type Actor<P extends BoundProgram = BoundProgram> =
   | { kind: 'anonymous' }
-  | { kind: 'apiKey'; credentialId: string; programId: string; program: Program }
-  | { kind: 'oauth'; credentialId: string; programId: string; program: Program; partner: string }
+  | { kind: 'apiKey'; credentialId: string; programId: string; program: P }
+  | { kind: 'oauth'; credentialId: string; programId: string; program: P; partner: string }
   | { kind: 'session'; credentialId: string; userId: string }
   /**
    * A program's publishable key, on the one route it may use (POST /api/v1/public/clicks, from the merchant's
    * pages); `credentialId` is the program's id (the key itself is public).
    */
-  | { kind: 'publishableKey'; credentialId: string; programId: string; program: Program };
+  | { kind: 'publishableKey'; credentialId: string; programId: string; program: P };
 
 /** The identity rate limits are keyed by. */
 export const credentialKey = (a: Actor): string => (a.kind === 'anonymous' ? 'anonymous' : `${a.kind}:${a.credentialId}`);

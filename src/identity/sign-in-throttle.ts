@@ -1,7 +1,7 @@
 import { rateLimited } from '../common/errors';
 import { addressBucket } from '../common/client-address';
 import { sha256 } from '../common/ids';
-import type { SlidingWindowBackend, WindowState } from '../rate-limit/sliding-window-store';
+import type { SlidingWindowBackend, WindowState } from '../common/sliding-window';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../config/config';
 
 /** One sign-in attempt's hold on the failure budgets: kept when the attempt fails, released when it succeeds. */

@@ -2,6 +2,8 @@ import { validationError } from '../../common/errors';
 
 export const SLUG_MAX_LENGTH = 100;
 const SLUG_RE = /^[A-Za-z0-9-]+$/;
+/** What a link slug can look like; anything else cannot name a link, so it is not looked up. */
+export const SLUG_SHAPE = /^[A-Za-z0-9-]{1,100}$/;
 
 /** Slugs: letters, numbers and hyphens only (spec 8), at most 100 characters. */
 export function assertValidSlug(slug: string, field: string): void {

@@ -1,0 +1,65 @@
+import type { Request, Response } from 'express';
+import type { Connection, RestRoute } from './route';
+import type { RouteSerializers } from './serializers';
+
+/** One operation's result, ready to be written as the route's 200 body. */
+export interface OperationAnswer {
+  route: RestRoute;
+  /** The operation that ran (its serializer). */
+  name: string;
+  data: Record<string, unknown>;
+  /** The list connection in `data`, for list routes. */
+  connection: Connection | undefined;
+  /** One page was asked for (`limit`/`after`, or a page-only log): never streamed. */
+  paged: boolean;
+  serialize: RouteSerializers;
+  /** The page after `cursor`, each in a fresh unit of work. */
+  nextPage: (cursor: string) => Promise<Connection>;
+}
+
+/** Writes the answer: a record, one page (with `X-Next-Cursor`), or a whole list streamed page by page. */
+export async function writeAnswer(req: Request, res: Response, answer: OperationAnswer): Promise<void> {
+  const { route, name, data, connection: conn, paged, serialize } = answer;
+  if (route.headers) res.set(route.headers(data));
+  res.type('application/json');
+  if (!conn) {
+    res.send(serialize.single(name)(route.response!.map(data)));
+    return;
+  }
+  const writeList = serialize.list(name);
+  const array = (page: Connection) => writeList(route.node ? page.nodes.map((n) => route.node!.map(n)) : page.nodes);
+  if (paged || !conn.pageInfo.hasNextPage) {
+    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) res.set('X-Next-Cursor', conn.pageInfo.endCursor);
+    res.send(array(conn));
+    return;
+  }
+  await streamList(req, res, conn, array, answer.nextPage);
+}
+
+/**
+ * A large list: streamed page by page, each page in a fresh unit of work, so memory stays flat. Each page is
+ * written as the items of one array (its brackets cut off).
+ */
+async function streamList(
+  req: Request,
+  res: Response,
+  first: Connection,
+  array: (page: Connection) => string,
+  nextPage: (cursor: string) => Promise<Connection>,
+): Promise<void> {
+  const items = (page: Connection) => array(page).slice(1, -1);
+  res.status(200);
+  res.write('[' + items(first));
+  let cursor = first.pageInfo.endCursor;
+  try {
+    while (cursor) {
+      const next = await nextPage(cursor);
+      if (next.nodes.length) res.write(',' + items(next));
+      cursor = next.pageInfo.hasNextPage ? next.pageInfo.endCursor : null;
+    }
+    res.end(']');
+  } catch (err) {
+    req.log.error({ err }, 'list stream failed after the first page');
+    res.destroy(err as Error);
+  }
+}
