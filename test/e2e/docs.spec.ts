@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { useTestServer } from '../helpers/harness';
-import { createProgram, type ProgramFixture } from '../helpers/factories';
+import { useProgram, useTestServer } from '../helpers/harness';
 
 const BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
 const REDOC_VERSION = (JSON.parse(fs.readFileSync(path.join(path.dirname(BUNDLE_FILE), '..', 'package.json'), 'utf8')) as { version: string }).version;
@@ -16,10 +15,7 @@ const BUNDLE = fs.readFileSync(BUNDLE_FILE);
 const YEAR = 'public, max-age=31536000, immutable';
 
 const server = useTestServer();
-let owner: ProgramFixture;
-beforeAll(async () => {
-  owner = await createProgram(server);
-});
+const owner = useProgram(server);
 
 /** Every tag's attributes, in order: enough for the page this server writes (no comments, no CDATA). */
 function tags(html: string): Array<{ tag: string; attrs: Record<string, string>; body?: string }> {

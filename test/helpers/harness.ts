@@ -7,7 +7,8 @@
  *
  *   describe('sales', () => {
  *     const p = useProgram(server, { defaultCommissionRate: 20 }); // a fresh program for this block
- *     test('…', async () => { await api.createAffiliate(p); });
+ *     const a = useAffiliate(() => api.createAffiliate(p));         // and an affiliate of it, made after it
+ *     test('…', async () => { await api.saleFor(p, a.id); });
  *   });
  *
  * Or, when a file needs one server and one program:
@@ -18,7 +19,8 @@
  * earlier (at collection time, or in a beforeAll registered before them), they throw an error that says so.
  */
 import type { AppConfig } from '../../src/config/config';
-import { affiliateBody, createProgram, type ProgramFixture } from './factories';
+import { affiliateBody, createAffiliate, createProgram, type ProgramFixture } from './factories';
+import type { components } from './openapi-types';
 import { dataOf, type GraphQLResponse, type TypedDocument, type Variables, type VariablesArg } from './graphql/typed-document';
 
 export { dataOf, errorCodeOf } from './graphql/typed-document';
@@ -160,6 +162,45 @@ export function useProgram(from: TestServer | (() => Promise<ProgramFixture>), s
       return get().publishableKey;
     },
   };
+}
+
+/** An affiliate as the REST API answers it (POST /affiliates, GET /affiliates?id=). */
+export type Affiliate = components['schemas']['Affiliate'];
+
+/**
+ * An affiliate made in a beforeAll of the enclosing block, registered after the program's (so declare it after
+ * useProgram): POST /affiliates on `server` with the program's API key and `body` (Ada Lovelace with a fresh
+ * email, overridden by `body`), or whatever `make` makes (a spec client's createAffiliate, which records the
+ * answer for the file's "no 5xx" check). Returns the affiliate, usable once that beforeAll ran; its fields are
+ * read when used (spread, compared with toEqual, like the answer itself).
+ *
+ *   const p = useProgram(() => api.program());
+ *   const a = useAffiliate(() => api.createAffiliate(p, { firstName: 'Hedy' }));
+ */
+export function useAffiliate(server: TestServer, program: ProgramFixture, body?: Record<string, unknown>): Affiliate;
+export function useAffiliate(make: () => Promise<Affiliate>): Affiliate;
+export function useAffiliate(from: TestServer | (() => Promise<Affiliate>), program?: ProgramFixture, body: Record<string, unknown> = {}): Affiliate {
+  let live: Affiliate | undefined;
+  beforeAll(async () => {
+    live = typeof from === 'function' ? await from() : ((await createAffiliate(from, program!.key, body)) as Affiliate);
+  });
+  const get = (): Affiliate => {
+    if (!live) throw notReady('the affiliate of useAffiliate()');
+    return live;
+  };
+  // Every read goes to the affiliate made (a Proxy, so that spreading and comparing see its own fields).
+  return new Proxy({} as Affiliate, {
+    get: (_target, field) => Reflect.get(get(), field),
+    has: (_target, field) => Reflect.has(get(), field),
+    ownKeys: () => Reflect.ownKeys(get()),
+    getOwnPropertyDescriptor: (_target, field) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(get(), field);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    set: () => {
+      throw new Error('the affiliate of useAffiliate() is read-only');
+    },
+  });
 }
 
 /** An affiliate as POST /affiliates answers it (the fields the fixtures read; the rest as the API sends them). */

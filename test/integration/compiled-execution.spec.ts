@@ -4,21 +4,19 @@ import { buildContext } from '../../src/graphql/build-context';
 import { OperationExecutor } from '../../src/graphql/executor';
 import { getSchema } from '../../src/graphql/schema';
 import { anonymousContext } from '../../src/modules/service-context';
-import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
-import { useTestServer } from '../helpers/harness';
+import { createAffiliate } from '../helpers/factories';
+import { useProgram, useTestServer } from '../helpers/harness';
 
 /**
  * Operations run compiled (graphql-jit) rather than interpreted (graphql-js). Differential test: the same
  * operations, context and variables through both give the same JSON, errors (message, path, locations) included.
  */
 const server = useTestServer();
-let p: ProgramFixture;
-let other: ProgramFixture;
 let affiliateId: string;
 
+const p = useProgram(server);
+const other = useProgram(server);
 beforeAll(async () => {
-  p = await createProgram(server);
-  other = await createProgram(server);
   const a = await createAffiliate(server, p.key, { commissionRate: 7.5 });
   affiliateId = a.id;
   await createAffiliate(server, p.key);

@@ -2,8 +2,8 @@ import { entities } from '../../src/modules/entities';
 import { detachedRows } from '../../src/db/rows';
 import { Affiliate } from '../../src/modules/affiliates/affiliate.entity';
 import { Sale } from '../../src/modules/sales/sale.entity';
-import { createAffiliate, createProgram } from '../helpers/factories';
-import { useTestServer } from '../helpers/harness';
+import { createAffiliate } from '../helpers/factories';
+import { useProgram, useTestServer } from '../helpers/harness';
 
 /**
  * Hot paths read through hand-written SQL (src/db/rows.ts) instead of em.find: the entities they produce must
@@ -14,8 +14,8 @@ const server = useTestServer();
 let programId: string;
 /** Entities the fixtures below do not create rows for (their mapping is still compared when rows exist). */
 const NOT_SEEDED = new Set(['AffiliateGroup', 'CommissionPlan', 'AutoCouponRule', 'PayoutBatch', 'OAuthToken', 'Job', 'Email']);
+const p = useProgram(server, { commissionHoldDays: 3 });
 beforeAll(async () => {
-  const p = await createProgram(server, { commissionHoldDays: 3 });
   programId = p.programId;
   const a = await createAffiliate(server, p.key, { commissionRate: 12.5 });
   const ok = async (method: string, path: string, body: Record<string, unknown>) => {

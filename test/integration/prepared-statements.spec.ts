@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { createAffiliate, createProgram, type ProgramFixture } from '../helpers/factories';
-import { useTestServer } from '../helpers/harness';
+import { createAffiliate } from '../helpers/factories';
+import { useProgram, useTestServer } from '../helpers/harness';
 
 /**
  * Hand-written statements run as prepared statements (src/db/sql.ts). A migration that changes a table while
@@ -10,13 +10,12 @@ import { useTestServer } from '../helpers/harness';
 describe('prepared statements across a schema change', () => {
   const server = useTestServer();
   let sql: Client;
-  let p: ProgramFixture;
 
   beforeAll(async () => {
     sql = new Client({ connectionString: server.runtime.config.databaseUrl });
     await sql.connect();
-    p = await createProgram(server);
   });
+  const p = useProgram(server);
   server.beforeClose(() => sql?.end());
 
   test('a column added to affiliates breaks neither a read nor a recording that ran before', async () => {

@@ -3,7 +3,7 @@
  * so clearly when used earlier.
  */
 import type { ProgramFixture } from '../helpers/factories';
-import { useProgram, useTestServer } from '../helpers/harness';
+import { useAffiliate, useProgram, useTestServer, type Affiliate } from '../helpers/harness';
 
 const messageOf = (fn: () => unknown): string => {
   try {
@@ -26,6 +26,51 @@ describe('useProgram', () => {
 
   test('after, it is the program that was made, field by field', () => {
     expect({ ...p }).toEqual(fixture);
+  });
+});
+
+const affiliateOf = (programId: string): Affiliate => ({
+  id: 'a-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  programId,
+  affiliateLinks: ['ada'],
+  link: null,
+  commissionRate: 20,
+  affiliateStatus: 'active',
+  commissionPlanId: null,
+  affiliateGroupId: null,
+  numberOfReferredUsers: 0,
+  numberOfClicks: 0,
+  totalCommissionEarned: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('useAffiliate', () => {
+  const p = useProgram(async () => fixture);
+  // Made after the program: its beforeAll is registered after useProgram's, so it may read the program.
+  const a = useAffiliate(async () => affiliateOf(p.programId));
+  const early = { field: messageOf(() => a.id), spread: messageOf(() => ({ ...a })) };
+
+  test('read before its beforeAll ran, it throws an error that says so', () => {
+    expect(early.field).toMatch(/the affiliate of useAffiliate\(\) is used before the beforeAll that creates it ran/);
+    expect(early.spread).toBe(early.field);
+  });
+
+  test('after, it is the affiliate that was made (of the program made before it): fields, spread, toEqual', () => {
+    expect(a.id).toBe('a-1');
+    expect(a.programId).toBe(fixture.programId);
+    expect(a.affiliateLinks).toEqual(['ada']);
+    expect({ ...a }).toEqual(affiliateOf(fixture.programId));
+    expect(a).toEqual(affiliateOf(fixture.programId));
+    expect('email' in a).toBe(true);
+  });
+
+  test('it cannot be changed', () => {
+    expect(() => Object.assign(a, { id: 'other' })).toThrow(/read-only/);
   });
 });
 

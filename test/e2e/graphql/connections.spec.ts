@@ -5,7 +5,7 @@
  * back lists every row once, in one order. Over HTTP against real PostgreSQL.
  */
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 
@@ -34,13 +34,11 @@ const LISTS: Record<string, (filter: string) => string> = {
     `query($first: Int, $after: String, $last: Int, $before: String) { list: coupons(first: $first, after: $after, last: $last, before: $before) { ${PAGE} } }`,
 };
 
-let p: ProgramFixture;
-let ada: { id: string };
 const ids: Record<string, string[]> = {};
 
+const p = useProgram(() => program());
+const ada = useAffiliate(() => createAffiliate(p));
 beforeAll(async () => {
-  p = await program();
-  ada = await createAffiliate(p);
   const bob = await createAffiliate(p);
   ids.affiliates = [ada.id, bob.id];
   for (let i = 0; i < 5; i++) ids.affiliates.push((await createAffiliate(p)).id);

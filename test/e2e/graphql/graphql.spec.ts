@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
+import { createAffiliate, createProgram } from '../../helpers/factories';
 import { observeStatements } from '../../../src/db/sql';
 import { API_KEYS, REVOKE_API_KEY } from '../../helpers/graphql-documents';
 
@@ -275,11 +275,9 @@ describe('API keys', () => {
 });
 
 describe('tenancy of affiliates', () => {
-  let p: ProgramFixture;
-  let other: ProgramFixture;
+  const p = useProgram(server);
+  const other = useProgram(server);
   beforeAll(async () => {
-    p = await createProgram(server);
-    other = await createProgram(server);
     await createAffiliate(server, p.key, { email: `mine-${uniq()}@example.com` });
     await createAffiliate(server, other.key, { email: `theirs-${uniq()}@example.com` });
   });
@@ -328,10 +326,9 @@ describe('tenancy of affiliates', () => {
 });
 
 describe('connections', () => {
-  let p: ProgramFixture;
   let created: any[];
+  const p = useProgram(server);
   beforeAll(async () => {
-    p = await createProgram(server);
     created = [];
     for (let i = 0; i < 5; i++) created.push(await createAffiliate(server, p.key, { email: `page${i}-${uniq()}@example.com` }));
   });
@@ -420,10 +417,7 @@ describe('connections', () => {
 });
 
 describe('query limits', () => {
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await createProgram(server);
-  });
+  const p = useProgram(server);
 
   test('a query nested more than 10 levels deep is refused before it runs', async () => {
     const deep = '{ affiliates { nodes { links { nodes { affiliate { links { nodes { affiliate { links { nodes { id } } } } } } } } } } }';
@@ -475,9 +469,8 @@ describe('query limits', () => {
 });
 
 describe('DataLoader batching', () => {
-  let p: ProgramFixture;
+  const p = useProgram(server);
   beforeAll(async () => {
-    p = await createProgram(server);
     for (let i = 0; i < 30; i++) {
       const a = await createAffiliate(server, p.key, { email: `dl${i}-${uniq()}@example.com`, affiliateLink: `dl${i}-a` });
       const l = await server.api('POST', '/links', { token: p.key, body: { link: `dl${i}-b`, affiliateId: a.id } });

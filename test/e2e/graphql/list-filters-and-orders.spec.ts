@@ -5,7 +5,7 @@
  * finds names and emails by any part, and another program sees none of it. Over HTTP against real PostgreSQL.
  */
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { uniq } from '../../helpers/spec-client';
@@ -136,15 +136,13 @@ async function listPage(p: ProgramFixture, name: string, vars: Record<string, un
   return { ...page, rows: page.edges.map((e: any) => e.node) };
 }
 
-let p: ProgramFixture;
-let other: ProgramFixture;
 const people: Array<{ id: string; firstName: string; lastName: string; email: string }> = [];
 let endpointId: string;
 
 /** Six affiliates (two with the same name, one pending), referrals, sales (one refunded), clicks, batches, deliveries. */
+const p = useProgram(() => program());
+const other = useProgram(() => program());
 beforeAll(async () => {
-  p = await program();
-  other = await program();
   endpointId = (await register(p, hook.url)).id;
   const names = [
     ['ada', 'lovelace'],

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../helpers/harness';
 import { createAffiliate, type ProgramFixture } from '../../helpers/factories';
 import { ISO_RE, UUID_RE } from '../../helpers/assertions';
 import { restClient } from '../../helpers/rest-client';
@@ -107,16 +107,14 @@ async function refund(p: ProgramFixture, saleId: number) {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('commissions(status)', () => {
-  let p: ProgramFixture;
-  let a: any;
   let approved: any;
   let reversed: any;
   let paid: any;
   let corrected: any;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(server, p);
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(server, p.key);
     approved = await sale(p, a.id, 100);
     reversed = await sale(p, a.id, 50);
     expect((await refund(p, reversed.id)).status).toBe(200);
@@ -216,12 +214,8 @@ describe('commissions(status)', () => {
   });
 
   describe('holding period', () => {
-    let h: ProgramFixture;
-    let ha: any;
-    beforeAll(async () => {
-      h = await program({ commissionHoldDays: 7 });
-      ha = await createAffiliate(server, h.key);
-    });
+    const h = useProgram(() => program({ commissionHoldDays: 7 }));
+    const ha = useAffiliate(server, h);
 
     test('a held commission is pending until its hold ends, then approved', async () => {
       const s = await sale(h, ha.id, 100);
@@ -332,8 +326,6 @@ describe('createPayoutBatch', () => {
   });
 
   describe('an ineligible or unknown one named: VALIDATION_FAILED, no batch, nothing changes', () => {
-    let p: ProgramFixture;
-    let a: any;
     let eligible: any;
     let reversed: any;
     let manuallyPaid: any;
@@ -341,9 +333,9 @@ describe('createPayoutBatch', () => {
     let batchPaid: any;
     let otherProgramSale: any;
 
+    const p = useProgram(() => program());
+    const a = useAffiliate(server, p);
     beforeAll(async () => {
-      p = await program();
-      a = await createAffiliate(server, p.key);
       eligible = await sale(p, a.id);
       reversed = await sale(p, a.id);
       await refund(p, reversed.id);
@@ -354,8 +346,11 @@ describe('createPayoutBatch', () => {
       batchPaid = await sale(p, a.id);
       const bp = await batch(p, { saleIds: [batchPaid.id] });
       dataOf(await gql(p, MARK_BATCH_PAID, { id: bp.id }));
-      const q = await program();
-      otherProgramSale = await sale(q, (await createAffiliate(server, q.key)).id);
+    });
+    const q = useProgram(() => program());
+    const qa = useAffiliate(server, q);
+    beforeAll(async () => {
+      otherProgramSale = await sale(q, qa.id);
     });
 
     test.each([
@@ -448,12 +443,8 @@ describe('markPayoutBatchPaid', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('markCommissionPaid', () => {
-  let p: ProgramFixture;
-  let a: any;
-  beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(server, p.key);
-  });
+  const p = useProgram(() => program());
+  const a = useAffiliate(server, p);
 
   test('marks one approved commission paid by hand; the sale reads paid; a repeat returns it unchanged', async () => {
     const s = await sale(p, a.id, 10);

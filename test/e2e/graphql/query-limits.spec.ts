@@ -5,8 +5,8 @@
  */
 import { getIntrospectionQuery } from 'graphql';
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
-import { createProgram, createPartnerToken, type ProgramFixture } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
+import { createPartnerToken } from '../../helpers/factories';
 import { startCluster, type Cluster } from '../../helpers/processes';
 
 type Gql = ApiResponse<{ data?: any; errors?: any[] }>;
@@ -80,10 +80,7 @@ describe('a production server process under hostile documents', () => {
 
 describe('query limits on an in-process server', () => {
   const server = useTestServer();
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await createProgram(server);
-  });
+  const p = useProgram(server);
 
   const NESTED = `{ affiliates(first: $n) { nodes { links(first: $n) { nodes { affiliate { links(first: $n) { nodes { id } } } } } } } }`;
 

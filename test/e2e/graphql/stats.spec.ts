@@ -6,7 +6,7 @@
  * sums over the rows themselves, before and after the compactor folds the deltas.
  */
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../helpers/harness';
 import { createPartnerToken, type ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { slug } from '../../helpers/spec-client';
@@ -88,20 +88,15 @@ const sumSeries = (series: any[]) => {
 // ---------------------------------------------------------------------------------------------------------
 // One program with activity placed around Berlin's autumn daylight-saving change (2026-10-25: 25 hours).
 
-let p: ProgramFixture;
-let other: ProgramFixture;
-let ada: { id: string; email: string };
-let bob: { id: string; email: string };
-let adaSlug: string;
 let adaSecond: { id: string; link: string };
 const saleIds: number[] = [];
 
+const p = useProgram(() => program());
+const other = useProgram(() => program());
+const adaSlug = slug('ada');
+const ada = useAffiliate(() => createAffiliate(p, { affiliateLink: adaSlug }));
+const bob = useAffiliate(() => createAffiliate(p, { affiliateLink: slug('bob') }));
 beforeAll(async () => {
-  p = await program();
-  other = await program();
-  adaSlug = slug('ada');
-  ada = await createAffiliate(p, { affiliateLink: adaSlug });
-  bob = await createAffiliate(p, { affiliateLink: slug('bob') });
   adaSecond = await createLink(p, { link: slug('ada2'), affiliateId: ada.id });
 
   // Ada: 3 clicks, 2 referrals, 3 sales (one refunded); Bob: 1 click, 1 referral, 1 larger sale.

@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../helpers/server';
-import { useTestServer } from '../../helpers/harness';
-import type { ProgramFixture } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
 import { restClient } from '../../helpers/rest-client';
 import { startHook, webhookClient, type Hook } from '../../helpers/webhooks';
 
@@ -115,10 +114,9 @@ const WRONG_IDS: Record<Ids, unknown[]> = {
   event: [b64(randomUUID()), b64('7'), 'evt_xyz', `evt_${'g'.repeat(32)}`, 7, null],
 };
 
-let p: ProgramFixture;
 /** Some rows in every list, so that real cursors exist. */
+const p = useProgram(() => program());
 beforeAll(async () => {
-  p = await program();
   await register(p, hook.url);
   const a = await createAffiliate(p, { firstName: 'ada', lastName: 'lovelace' });
   await createAffiliate(p, { firstName: 'bob', lastName: 'stone' });

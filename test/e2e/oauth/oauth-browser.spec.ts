@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../../helpers/browser';
-import { useTestServer } from '../../helpers/harness';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
+import { createAffiliate } from '../../helpers/factories';
 
 // simple-oauth2 ships no type declarations; only what is used here is typed.
 interface OAuthAccessToken {
@@ -77,7 +77,6 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let owner: ProgramFixture;
   let secondProgramId: string;
   let oauth: AuthorizationCodeClient;
   const firstName = `Rocket Shop ${randomBytes(2).toString('hex')}`;
@@ -95,8 +94,8 @@ describeIfBrowser('OAuth partner flow in Chromium', () => {
   });
   afterAll(() => callback?.close());
 
+  const owner = useProgram(server, { name: firstName, domain: 'rockets.example', logoUrl: 'https://cdn.example/rockets.png' });
   beforeAll(async () => {
-    owner = await createProgram(server, { name: firstName, domain: 'rockets.example', logoUrl: 'https://cdn.example/rockets.png' });
     const { services, orm, log } = server.runtime;
     const em = orm.em.fork();
     const [{ owner_id: ownerId }] = (await em.getConnection().execute('select owner_id from programs where id = ?', [owner.programId])) as Array<{

@@ -3,20 +3,15 @@
  * the ten findings were fixed; each test failed before its fix.
  */
 import { isPrivateAddress } from '../../../src/modules/webhooks/webhook.url';
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { uniq } from '../../helpers/spec-client';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 import { API_KEYS, REVOKE_API_KEY } from '../../helpers/graphql-documents';
 import { dataOf } from '../../helpers/graphql/typed-document';
 
 const server = useTestServer({ publicUrl: 'https://api.example.com' });
-let A: ProgramFixture;
-let B: ProgramFixture;
 
-beforeAll(async () => {
-  A = await createProgram(server);
-  B = await createProgram(server);
-});
+const A = useProgram(server);
+const B = useProgram(server);
 
 const SIGN_UP = 'mutation($e: String!) { signUp(input: { email: $e, password: "Orchid-Tangent-9981-x", name: "V" }) { token } }';
 

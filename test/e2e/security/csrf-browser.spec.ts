@@ -6,20 +6,18 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../../helpers/browser';
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { PASSWORD } from '../../helpers/oauth-pages';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 
 const describeIfBrowser = describeWithBrowser('CSRF');
 
 describeIfBrowser('dashboard forms in Chromium, across a browser restart', () => {
   const server = useTestServer();
   let browser: Browser;
-  let p: ProgramFixture;
   const contexts: BrowserContext[] = [];
 
+  const p = useProgram(server);
   beforeAll(async () => {
-    p = await createProgram(server);
     browser = await launchChromium();
   });
   server.beforeClose(async () => {

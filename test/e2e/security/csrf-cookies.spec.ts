@@ -5,15 +5,11 @@
  * Expires) the first form submitted is accepted, not a 403. Over HTTP, with a cookie jar that behaves like a
  * browser's: the last Set-Cookie of a name wins, and a restart keeps only persistent cookies.
  */
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { hiddenFields, oauthPages, unescapeHtml, PASSWORD, type PageRes } from '../../helpers/oauth-pages';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 
 const server = useTestServer();
-let p: ProgramFixture;
-beforeAll(async () => {
-  p = await createProgram(server);
-});
+const p = useProgram(server);
 
 const { send } = oauthPages(() => server);
 const programPath = () => `/dashboard/programs/${p.programId}`;

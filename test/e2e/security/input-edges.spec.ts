@@ -11,11 +11,11 @@ import { restRoutes, routeKey } from '../../../rest-facade/router';
 import { mayUse, REST_ROUTES } from '../../../src/auth/policy';
 import { serializeError } from '../../../src/common/logger';
 import { NOT_BLANK } from '../../../src/validation/kit';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../helpers/factories';
+import { createAffiliate } from '../../helpers/factories';
 import { dataDigest } from '../../helpers/db-digest';
 import { startCluster, type Cluster } from '../../helpers/processes';
 import { uniq } from '../../helpers/spec-client';
-import { useTestServer } from '../../helpers/harness';
+import { ROOMY_LIMITS, useProgram, useTestServer } from '../../helpers/harness';
 
 const NUL = '\u0000';
 
@@ -102,12 +102,13 @@ const refusedFields = (r: RestRoute) => {
 
 const server = useTestServer();
 let db: Client;
-let p: ProgramFixture;
 
 beforeAll(async () => {
   db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
   await db.connect();
-  p = await createProgram(server, { readsPerMinute: 100_000, writesPerMinute: 100_000 });
+});
+const p = useProgram(server, ROOMY_LIMITS);
+beforeAll(async () => {
   await createAffiliate(server, p.key);
 });
 

@@ -7,11 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { loadConfig } from '../../../src/config/config';
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
 import { startCluster } from '../../helpers/processes';
 import { uniq } from '../../helpers/spec-client';
 import { type TestServer } from '../../helpers/server';
-import { useTestServer, withTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer, withTestServer } from '../../helpers/harness';
 
 const SIGN_IN = 'mutation($e: String!) { signIn(input: { email: $e, password: "not-the-password-42" }) { token } }';
 
@@ -53,7 +52,6 @@ describe('X-Forwarded-For and TRUST_PROXY', () => {
 describe('webhook targets', () => {
   const server = useTestServer({ webhookAllowPrivate: true });
   let db: Client;
-  let p: ProgramFixture;
   const targets: http.Server[] = [];
   let redirected = 0;
 
@@ -67,8 +65,8 @@ describe('webhook targets', () => {
   beforeAll(async () => {
     db = new Client({ connectionString: server.runtime.orm.config.get('clientUrl') as string });
     await db.connect();
-    p = await createProgram(server);
   });
+  const p = useProgram(server);
   server.beforeClose(async () => {
     for (const t of targets) {
       t.closeAllConnections();

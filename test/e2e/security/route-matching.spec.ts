@@ -1,5 +1,5 @@
-import { createAffiliate, createPartnerToken, createProgram, type ProgramFixture } from '../../helpers/factories';
-import { useTestServer } from '../../helpers/harness';
+import { createAffiliate, createPartnerToken } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
 
 /**
  * The route the authorization policy decides on is the route that runs. Express matches paths without regard
@@ -8,11 +8,8 @@ import { useTestServer } from '../../helpers/harness';
  */
 describe('route matching', () => {
   const server = useTestServer();
-  let p: ProgramFixture;
 
-  beforeAll(async () => {
-    p = await createProgram(server);
-  });
+  const p = useProgram(server);
 
   test.each(['/AFFILIATES', '/Affiliates', '/affiliateS', '/SALES', '/webhooks/ENDPOINTS'])(
     'GET %s is not an endpoint: 404, nothing answered from data',

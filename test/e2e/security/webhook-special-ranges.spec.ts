@@ -3,14 +3,10 @@
  * does not allow private targets (production's default), an endpoint on one address of each of those ranges is
  * refused at registration, on create and on update; a public address is accepted.
  */
-import { useTestServer } from '../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
+import { useProgram, useTestServer } from '../../helpers/harness';
 
 const server = useTestServer({ webhookAllowPrivate: false });
-let p: ProgramFixture;
-beforeAll(async () => {
-  p = await createProgram(server);
-});
+const p = useProgram(server);
 
 const LET_THROUGH = ['[::ffff:0:7f00:1]', '[::ffff:8.8.8.8]', '[64:ff9b:1::a00:1]', '[100::1]', '192.88.99.1', '[2001:20::1]'];
 

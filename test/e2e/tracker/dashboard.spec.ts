@@ -3,17 +3,16 @@
  * publishable key, the cookie window and attribution model, the origins allowed; and rotates the key (the
  * owner's form, CSRF-protected).
  */
-import { createProgram, type ProgramFixture } from '../../helpers/factories';
+import { createProgram } from '../../helpers/factories';
 import { csrfOf, oauthPages, unescapeHtml, type Jar } from '../../helpers/oauth-pages';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 import { PROGRAM_PUBLISHABLE_KEY } from '../../helpers/graphql-documents';
 import { dataOf } from '../../helpers/graphql/typed-document';
 
 const server = useTestServer();
-let p: ProgramFixture;
 let jar: Jar;
+const p = useProgram(server, { cookieWindowDays: 45, attributionModel: 'last_click' });
 beforeAll(async () => {
-  p = await createProgram(server, { cookieWindowDays: 45, attributionModel: 'last_click' });
   jar = (await pages.signIn(p.ownerEmail)).jar;
 });
 

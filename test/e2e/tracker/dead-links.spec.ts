@@ -6,9 +6,8 @@
  * (404, text/html, a sentence for people), never JSON. Over HTTP against real PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProgramFixture } from '../../helpers/factories';
 import { restClient, visitor } from '../../helpers/rest-client';
-import { useTestServer } from '../../helpers/harness';
+import { useProgram, useTestServer } from '../../helpers/harness';
 import { uniq } from '../../helpers/spec-client';
 
 const server = useTestServer();
@@ -46,10 +45,7 @@ function expectPage(v: V, path: string, sentence: RegExp) {
 const NO_LINK = /<p>This link does not lead anywhere\.[^<]*<\/p>/;
 const INACTIVE = /<p>This link is no longer active\.<\/p>/;
 
-let p: ProgramFixture;
-beforeAll(async () => {
-  p = await program();
-});
+const p = useProgram(() => program());
 
 test("a renamed link's trackingUrl (and its old legacy /r/<slug> with ?program) leads to the program's site: no click, no ref", async () => {
   const old = slug('renamed');

@@ -9,7 +9,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { createAffiliate as createAffiliateOn, createProgram, type ProgramFixture } from '../../helpers/factories';
 import { clickIdOf, restClient, visitor } from '../../helpers/rest-client';
-import { useTestServer } from '../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../helpers/harness';
 import { personEmail, slug } from '../../helpers/spec-client';
 import { expectError, expectValidation, HASH_RE, testNoServerErrors } from '../../helpers/assertions';
 import { ROTATE_PUBLISHABLE_KEY } from '../../helpers/graphql-documents';
@@ -71,6 +71,7 @@ describe('GET /tracker.js', () => {
 });
 
 describe('the publishable key', () => {
+  // Not useProgram: the last test rotates the key and writes the new one into the program.
   let p: ProgramFixture;
   let s: string;
   beforeAll(async () => {
@@ -150,14 +151,11 @@ describe('the publishable key', () => {
 });
 
 describe('POST /api/v1/public/clicks', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let s: string;
   let link: any;
+  const p = useProgram(() => program());
+  const s = slug('site');
+  const a = useAffiliate(() => createAffiliate(p, { affiliateLink: s }));
   beforeAll(async () => {
-    p = await program();
-    s = slug('site');
-    a = await createAffiliate(p, { affiliateLink: s });
     link = await linkBySlug(p, s);
   });
 
@@ -324,11 +322,9 @@ describe('POST /api/v1/public/clicks', () => {
 });
 
 describe('CORS: the origins of the program base URLs only', () => {
-  let p: ProgramFixture;
-  let s: string;
+  const p = useProgram(() => program());
+  const s = slug('cors');
   beforeAll(async () => {
-    p = await program();
-    s = slug('cors');
     await createAffiliate(p, { affiliateLink: s });
   });
 

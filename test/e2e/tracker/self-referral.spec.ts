@@ -8,7 +8,7 @@
  */
 import type { ProgramFixture } from '../../helpers/factories';
 import { person, restClient, visitor } from '../../helpers/rest-client';
-import { useTestServer } from '../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../helpers/harness';
 import { personEmail, slug } from '../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../helpers/assertions';
 
@@ -32,14 +32,9 @@ async function siteClick(p: ProgramFixture, ref: string, ip: string, ua = 'Mozil
 const commissionOf = async (p: ProgramFixture, saleId: number) => (await gqlData(p, COMMISSION, { id: saleId })).sale.commission;
 
 describe('flagging', () => {
-  let p: ProgramFixture;
-  let ada: any;
-  let adaSlug: string;
-  beforeAll(async () => {
-    p = await program();
-    adaSlug = slug('ada');
-    ada = await createAffiliate(p, { email: `ada.lovelace-${slug('m')}@Example.com`, affiliateLink: adaSlug });
-  });
+  const p = useProgram(() => program());
+  const adaSlug = slug('ada');
+  const ada = useAffiliate(() => createAffiliate(p, { email: `ada.lovelace-${slug('m')}@Example.com`, affiliateLink: adaSlug }));
 
   test.each([
     ['the same address', (e: string) => e],
@@ -136,12 +131,10 @@ describe('flagging', () => {
 });
 
 describe("a self-referral's commissions wait for the owner", () => {
-  let p: ProgramFixture;
-  let ada: any;
   let selfRef: any;
+  const p = useProgram(() => program());
+  const ada = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    ada = await createAffiliate(p);
     selfRef = await createReferral(p, { affiliateId: ada.id, email: ada.email.toUpperCase() });
     expect(selfRef.selfReferral).toBe(true);
   });

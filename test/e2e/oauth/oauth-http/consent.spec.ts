@@ -8,8 +8,8 @@
  *
  * Here: the partners, the consent page (refusals, sign-in round trip, programs, codes, CSRF).
  */
-import { useTestServer, withTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer, withTestServer } from '../../../helpers/harness';
+import { createProgram } from '../../../helpers/factories';
 import { uniq } from '../../../helpers/spec-client';
 import {
   CB,
@@ -118,8 +118,8 @@ describe('partners (OAUTH_PARTNERS)', () => {
 
 describe('consent page: refusals never redirect', () => {
   let signedInJar: Jar;
+  const owner = useProgram(server);
   beforeAll(async () => {
-    const owner = await createProgram(server);
     signedInJar = (await signIn(owner.ownerEmail)).jar;
   });
 
@@ -378,11 +378,10 @@ describe('consent page', () => {
   });
 
   describe('CSRF (double submit)', () => {
-    let owner: ProgramFixture;
     let jar: Jar;
     let fields: Record<string, string>;
+    const owner = useProgram(server);
     beforeAll(async () => {
-      owner = await createProgram(server);
       jar = (await signIn(owner.ownerEmail)).jar;
       const page = await send('GET', consentPath({ state: 'csrf-test', redirect_uri: CB }), { jar });
       fields = hiddenFields(page.text, CONSENT);

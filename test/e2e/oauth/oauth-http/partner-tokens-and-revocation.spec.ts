@@ -9,8 +9,8 @@
  * Here: what a partner token may do on /api/v1 and GraphQL, and its revocation.
  */
 import { randomBytes } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
+import { createAffiliate, createProgram } from '../../../helpers/factories';
 import { CONNECTIONS, REVOKE_CONNECTION } from '../../../helpers/graphql-documents';
 import { dataOf } from '../../../helpers/graphql/typed-document';
 import { b64url, type Connected, csrfOf, expectErrorPage, gqlCode, hiddenFields, Jar, MAKE, oauthPages, sha256hex, ZAPIER } from '../../../helpers/oauth-pages';
@@ -22,13 +22,12 @@ const { send, signIn, issueCode, token, sql, connected, affiliatesWith, graphqlS
 
 describe('partner token on /api/v1 (scope: affiliates, links, referrals, sales)', () => {
   let c: Connected;
-  let other: ProgramFixture;
   let second: { id: string };
   let secondAffiliate: any;
   let firstAffiliate: any;
+  // the owner has two programs and connects the second one
+  const owner = useProgram(server, { name: 'First program' });
   beforeAll(async () => {
-    // the owner has two programs and connects the second one
-    const owner = await createProgram(server, { name: 'First program' });
     const ownerId = (await sql<{ owner_id: string }>('select owner_id from programs where id = ?', [owner.programId]))[0].owner_id;
     const em = server.runtime.orm.em.fork();
     const ctx = { em, actor: { kind: 'session' as const, credentialId: 'x', userId: ownerId }, requestId: 't', log: server.runtime.log, programs: new Map() };
@@ -41,7 +40,9 @@ describe('partner token on /api/v1 (scope: affiliates, links, referrals, sales)'
     const t = await token({ code });
     expect(t.status).toBe(200);
     c = { owner, jar, accessToken: t.json.access_token };
-    other = await createProgram(server);
+  });
+  const other = useProgram(server);
+  beforeAll(async () => {
     await createAffiliate(server, other.key);
   });
 

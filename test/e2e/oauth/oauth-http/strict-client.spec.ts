@@ -9,8 +9,8 @@
  * The consent page is driven over HTTP as a signed-in user would.
  */
 import type * as OAuth from 'oauth4webapi' with { 'resolution-mode': 'import' };
-import { useTestServer, withTestServer } from '../../../helpers/harness';
-import { createAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer, withTestServer } from '../../../helpers/harness';
+import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
 import { CB, CB_WITH_QUERY, hiddenFields, type Jar, MAKE, MAKE_CB, oauthPages, ZAPIER } from '../../../helpers/oauth-pages';
 import { PARTNER_SCOPES } from '../../../../src/auth/policy-resources';
 
@@ -98,8 +98,8 @@ const METHODS: Array<[string, (secret: string) => OAuth.ClientAuth]> = [
 ];
 
 let owner: ProgramFixture & { jar: Jar };
+const p = useProgram(server);
 beforeAll(async () => {
-  const p = await createProgram(server);
   await createAffiliate(server, p.key, { firstName: 'Strict', lastName: 'Client' });
   owner = { ...p, jar: (await signIn(p.ownerEmail)).jar };
 });

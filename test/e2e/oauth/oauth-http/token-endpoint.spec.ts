@@ -9,8 +9,7 @@
  * Here: the partners' token endpoint (codes, client credentials, PKCE, storage).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
 import { PARTNER_SCOPES } from '../../../../src/auth/policy-resources';
 import { uniq } from '../../../helpers/spec-client';
 import {
@@ -35,10 +34,9 @@ const server = useTestServer({ oauthPartners: [ZAPIER, MAKE], trustProxy: 'loopb
 const { send, signIn, issueCode, token, sql, affiliatesWith } = oauthPages(() => server);
 
 describe('token endpoint', () => {
-  let owner: ProgramFixture;
   let jar: Jar;
+  const owner = useProgram(server);
   beforeAll(async () => {
-    owner = await createProgram(server);
     jar = (await signIn(owner.ownerEmail)).jar;
   });
   const code = async (query: Record<string, string | undefined> = {}, partner = 'zapier') => (await issueCode(jar, owner.programId, query, partner)).code;

@@ -6,8 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestOptions } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createProgram } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectOk, expectValidation, testNoServerErrors } from '../../../helpers/assertions';
@@ -22,12 +22,8 @@ const affiliates = api.endpoint('/affiliates');
 /** A click row of the affiliate (on its first link); its numeric id as a string. */
 
 describe('authentication', () => {
-  let p: ProgramFixture;
-  let a: any;
-  beforeAll(async () => {
-    p = await createProgram(server);
-    a = await createAffiliate(p);
-  });
+  const p = useProgram(server);
+  const a = useAffiliate(() => createAffiliate(p));
 
   const requests: [string, RequestOptions['body'], RequestOptions['query']][] = [
     ['GET', undefined, {}],
@@ -97,14 +93,11 @@ describe('authentication', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('two programs are isolated', () => {
-  let A: ProgramFixture;
-  let B: ProgramFixture;
-  let a: any;
   let clickA: string;
+  const A = useProgram(server);
+  const B = useProgram(server);
+  const a = useAffiliate(() => createAffiliate(A, { email: 'Isolated@Example.com', affiliateLink: 'iso-slug' }));
   beforeAll(async () => {
-    A = await createProgram(server);
-    B = await createProgram(server);
-    a = await createAffiliate(A, { email: 'Isolated@Example.com', affiliateLink: 'iso-slug' });
     clickA = String(await insertClick(A.programId, a.id));
   });
 
@@ -171,10 +164,7 @@ describe('two programs are isolated', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('bad input never gets past 400', () => {
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await createProgram(server);
-  });
+  const p = useProgram(server);
 
   test.each(['POST', 'PUT', 'DELETE'])('malformed JSON on %s is 400 VALIDATION_FAILED', async (method) => {
     for (const raw of ['{"firstName": "A",', '{firstName: A}', "{'a': 1}", 'not json at all', '{"a":1}}']) {
@@ -284,12 +274,8 @@ describe('bad input never gets past 400', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('rate-limit headers', () => {
-  let p: ProgramFixture;
-  let a: any;
-  beforeAll(async () => {
-    p = await createProgram(server);
-    a = await createAffiliate(p);
-  });
+  const p = useProgram(server);
+  const a = useAffiliate(() => createAffiliate(p));
 
   function expectRateLimitHeaders(res: ApiResponse, policy?: 'reads' | 'writes'): void {
     const name = policy ?? '(reads|writes)';

@@ -6,8 +6,8 @@
  * uniqueness of emails and links.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
+import { createProgram } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail } from '../../../helpers/spec-client';
 import { expectError, expectOk, expectValidation, testNoServerErrors } from '../../../helpers/assertions';
@@ -152,10 +152,7 @@ describe('POST /affiliates', () => {
   // ---------------------------------------------------------------------------------------------------------
 
   describe('required fields and body validation', () => {
-    let p: ProgramFixture;
-    beforeAll(async () => {
-      p = await createProgram(server);
-    });
+    const p = useProgram(server);
     const full = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: personEmail() });
 
     test.each(['firstName', 'lastName', 'email'])('%s missing is 400 {error, code: VALIDATION_FAILED, details}', async (field) => {

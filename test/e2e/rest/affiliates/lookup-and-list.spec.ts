@@ -5,8 +5,8 @@
  * Here GET /affiliates: by id (UUID, slug, click id) or email, and the paged list.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createProgram } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectOk, expectValidation, testNoServerErrors } from '../../../helpers/assertions';
 import { expectAffiliateShape } from '../../../helpers/shapes';
@@ -20,14 +20,9 @@ const affiliates = api.endpoint('/affiliates');
 /** A click row of the affiliate (on its first link); its numeric id as a string. */
 
 describe('GET /affiliates', () => {
-  let p: ProgramFixture;
-  let ann: any;
-  let bob: any;
-  beforeAll(async () => {
-    p = await createProgram(server);
-    ann = await createAffiliate(p, { firstName: 'Ann', lastName: 'Archer', email: 'Ann.Archer@Example.com', affiliateLink: 'Ann-Link' });
-    bob = await createAffiliate(p, { firstName: 'Bob', lastName: 'Baker', email: 'bob.baker@example.com' });
-  });
+  const p = useProgram(server);
+  const ann = useAffiliate(() => createAffiliate(p, { firstName: 'Ann', lastName: 'Archer', email: 'Ann.Archer@Example.com', affiliateLink: 'Ann-Link' }));
+  const bob = useAffiliate(() => createAffiliate(p, { firstName: 'Bob', lastName: 'Baker', email: 'bob.baker@example.com' }));
 
   test('id as an affiliate UUID returns that affiliate, the same body POST answered', async () => {
     const res = await affiliates.get(p.key, { id: ann.id });

@@ -8,8 +8,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { loadConfig } from '../../../../src/config/config';
-import { useTestServer } from '../../../helpers/harness';
-import { createAffiliate as provisionAffiliate, createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createAffiliate as provisionAffiliate, createProgram } from '../../../helpers/factories';
 import { clickIdOf, restClient, type Visit, visitor } from '../../../helpers/rest-client';
 import { slug, uniq } from '../../../helpers/spec-client';
 import { expectError, HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
@@ -26,13 +26,8 @@ const clicks = api.endpoint('/clicks');
 const FIRST_BASE = DEFAULT_BASE_URLS[0];
 
 describe('repeated clicks by one visitor on one link within 30 minutes count once', () => {
-  let p: ProgramFixture;
-  let a: any;
-
-  beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
-  });
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
 
   const freshLink = () => createLink(p, { link: slug('rep'), affiliateId: a.id });
 
@@ -183,16 +178,13 @@ describe('the public click path is rate limited per client address', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('click ids resolve everywhere the spec accepts them', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let s: string;
   let link: any;
   let clickId: number;
 
+  const p = useProgram(() => program());
+  const s = slug('ids');
+  const a = useAffiliate(() => createAffiliate(p, { affiliateLink: s }));
   beforeAll(async () => {
-    p = await program();
-    s = slug('ids');
-    a = await createAffiliate(p, { affiliateLink: s });
     // The click comes through a later link, so "the click's link" differs from the affiliate's first link.
     const later = slug('ids-later');
     link = await createLink(p, { link: later, affiliateId: a.id });

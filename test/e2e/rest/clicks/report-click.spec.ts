@@ -5,8 +5,7 @@
  * Here POST /api/v1/clicks: the answer and the stored row, counters, known robots (answered, not recorded),
  * validation, de-duplication of reports that carry the visitor's address, and isolation between programs.
  */
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { clickIdOf, restClient, visitor } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, HASH_RE, ISO_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
@@ -21,15 +20,12 @@ const { seen, call, program, rowCount, createAffiliate, createLink, linkBySlug, 
 const clicks = api.endpoint('/clicks');
 
 describe('POST /api/v1/clicks', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let s: string;
   let link: any;
 
+  const p = useProgram(() => program());
+  const s = slug('server');
+  const a = useAffiliate(() => createAffiliate(p, { affiliateLink: s }));
   beforeAll(async () => {
-    p = await program();
-    s = slug('server');
-    a = await createAffiliate(p, { affiliateLink: s });
     link = await linkBySlug(p, s);
   });
 
@@ -239,16 +235,11 @@ describe('POST /api/v1/clicks', () => {
   });
 
   describe('two programs', () => {
-    let A: ProgramFixture;
-    let B: ProgramFixture;
-    let aAff: any;
-    let aSlug: string;
-
+    const A = useProgram(() => program());
+    const B = useProgram(() => program());
+    const aSlug = slug('a-only');
+    const aAff = useAffiliate(() => createAffiliate(A, { affiliateLink: aSlug }));
     beforeAll(async () => {
-      A = await program();
-      B = await program();
-      aSlug = slug('a-only');
-      aAff = await createAffiliate(A, { affiliateLink: aSlug });
       await createAffiliate(B);
     });
 

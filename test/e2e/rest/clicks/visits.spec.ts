@@ -6,8 +6,7 @@
  * hash), the `to` parameter, slugs shared by programs, and the per-link trackingUrl <origin>/r/<program id>/<slug>.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { clickIdOf, restClient, visitor } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { HASH_RE, testNoServerErrors } from '../../../helpers/assertions';
@@ -30,15 +29,12 @@ function expectDeadLinkPage(v: { status: number; location: string | null; header
 }
 
 describe('GET /r/:slug', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let s: string;
   let link: any;
 
+  const p = useProgram(() => program());
+  const s = slug('visit');
+  const a = useAffiliate(() => createAffiliate(p, { affiliateLink: s }));
   beforeAll(async () => {
-    p = await program();
-    s = slug('visit');
-    a = await createAffiliate(p, { affiliateLink: s });
     link = await linkBySlug(p, s);
   });
 
@@ -235,19 +231,11 @@ describe('GET /r/:slug', () => {
   });
 
   describe('a slug in two programs', () => {
-    let A: ProgramFixture;
-    let B: ProgramFixture;
-    let shared: string;
-    let aAff: any;
-    let bAff: any;
-
-    beforeAll(async () => {
-      A = await program();
-      B = await program({ baseUrls: ['https://b-shop.example.com'] });
-      shared = slug('shared');
-      aAff = await createAffiliate(A, { affiliateLink: shared });
-      bAff = await createAffiliate(B, { affiliateLink: shared });
-    });
+    const A = useProgram(() => program());
+    const B = useProgram(() => program({ baseUrls: ['https://b-shop.example.com'] }));
+    const shared = slug('shared');
+    const aAff = useAffiliate(() => createAffiliate(A, { affiliateLink: shared }));
+    const bAff = useAffiliate(() => createAffiliate(B, { affiliateLink: shared }));
 
     test('without ?program: 404 HTML page, no click in either program', async () => {
       const v = await visit(`/r/${shared}`);
@@ -310,17 +298,13 @@ describe('GET /r/:slug', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('trackingUrl: <origin>/r/<program id>/<slug>, one per link across programs', () => {
-  let A: ProgramFixture;
-  let B: ProgramFixture;
-  let shared: string;
-  let aAff: any;
   let aLink: any;
 
+  const A = useProgram(() => program());
+  const B = useProgram(() => program({ baseUrls: ['https://b-shop.example.com'] }));
+  const shared = slug('tenant');
+  const aAff = useAffiliate(() => createAffiliate(A, { affiliateLink: shared }));
   beforeAll(async () => {
-    A = await program();
-    B = await program({ baseUrls: ['https://b-shop.example.com'] });
-    shared = slug('tenant');
-    aAff = await createAffiliate(A, { affiliateLink: shared });
     aLink = await linkBySlug(A, shared);
   });
 

@@ -7,8 +7,7 @@
  * externalId uniqueness, and bad input.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, ISO_MS_RE, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
@@ -21,10 +20,7 @@ const { seen, program, sql, rowCount, events, eventCount, createCoupon, couponBy
 const coupons = api.endpoint('/coupons');
 
 describe('POST /coupons', () => {
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await program();
-  });
+  const p = useProgram(() => program());
 
   test('{name, percentOff}: PERCENTAGE, duration forever and every other default; the body is what GET returns', async () => {
     const name = uniq('Spring ');
@@ -294,10 +290,9 @@ describe('POST /coupons', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('bad input is 400, never 5xx', () => {
-  let p: ProgramFixture;
   let c: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     c = await createCoupon(p);
   });
 

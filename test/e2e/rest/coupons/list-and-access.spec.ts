@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestOptions } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createPartnerToken, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createPartnerToken } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
 import { CODE_IN_COUPON_KEYS, couponCore, expectCouponShape } from '../../../helpers/shapes';
@@ -31,19 +31,17 @@ const RULE_VIEW = {
 };
 
 describe('GET /coupons', () => {
-  let p: ProgramFixture;
   let c1: any;
   let c2: any;
   let c3: any;
-  let aff: any;
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     c1 = await createCoupon(p, { name: 'Alpha Deal', externalId: 'ext-alpha' });
     c2 = await createCoupon(p, { name: 'Beta Deal', couponType: 'FLAT', amountOff: 7.5, currency: 'USD', externalId: 'ext-beta' });
     c3 = await createCoupon(p, { name: 'Gamma Deal' });
-    aff = await createAffiliate(p, { firstName: 'Grace', lastName: 'Hopper' });
   });
+  const aff = useAffiliate(() => createAffiliate(p, { firstName: 'Grace', lastName: 'Hopper' }));
 
   test('an empty program answers []', async () => {
     const q = await program();
@@ -220,16 +218,13 @@ describe('GET /coupons', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('two programs are isolated on every method', () => {
-  let A: ProgramFixture;
-  let B: ProgramFixture;
   let aCoupon: any;
   let aCode: any;
-  let aAff: any;
 
+  const A = useProgram(() => program());
+  const B = useProgram(() => program());
+  const aAff = useAffiliate(() => createAffiliate(A));
   beforeAll(async () => {
-    A = await program();
-    B = await program();
-    aAff = await createAffiliate(A);
     aCoupon = await createCoupon(A, { name: 'Secret A', externalId: 'ext-secret-a' });
     aCode = await createCode(A, { couponId: aCoupon.id, affiliateId: aAff.id });
   });
@@ -285,10 +280,9 @@ describe('two programs are isolated on every method', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('authentication', () => {
-  let p: ProgramFixture;
   let c: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     c = await createCoupon(p);
   });
 

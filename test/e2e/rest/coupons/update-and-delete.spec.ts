@@ -7,7 +7,7 @@
  * validity, redeemBy and maxRedemptions stopping redemptions) and DELETE /coupons with its codes.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
@@ -28,12 +28,8 @@ async function codesOfCoupon(p: ProgramFixture, couponId: string) {
 }
 
 describe('PUT /coupons', () => {
-  let p: ProgramFixture;
-  let aff: any;
-  beforeAll(async () => {
-    p = await program();
-    aff = await createAffiliate(p, { firstName: 'Mary', lastName: 'Jackson' });
-  });
+  const p = useProgram(() => program());
+  const aff = useAffiliate(() => createAffiliate(p, { firstName: 'Mary', lastName: 'Jackson' }));
 
   test('every listed field is applied; 200 with the coupon and its codes; GET agrees; coupon.updated carries the body', async () => {
     const c = await createCoupon(p, { name: 'Before', externalId: uniq('ext_'), integrationType: 'stripe' });
@@ -313,12 +309,8 @@ describe('PUT /coupons', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('DELETE /coupons', () => {
-  let p: ProgramFixture;
-  let aff: any;
-  beforeAll(async () => {
-    p = await program();
-    aff = await createAffiliate(p);
-  });
+  const p = useProgram(() => program());
+  const aff = useAffiliate(() => createAffiliate(p));
 
   test('deletes the coupon and every code attached to it: {message, deletedCoupon: {id, name}}; fires coupon.deleted with the coupon as it was', async () => {
     const c = await createCoupon(p, { name: 'Doomed', externalId: uniq('doomed_') });

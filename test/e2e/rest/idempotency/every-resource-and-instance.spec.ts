@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { bootstrap, type Runtime } from '../../../../src/bootstrap';
 import { createLogger } from '../../../../src/common/logger';
 import type { ApiResponse } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createAffiliate } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectNoServerErrorsAfterAll } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
@@ -28,13 +28,8 @@ const { seen, call, program, count, rowCount, eventCount, withKey, keyRow, lockA
 expectNoServerErrorsAfterAll(seen);
 
 describe('every write method of every resource honours the key', () => {
-  let p: ProgramFixture;
-  let a: any;
-
-  beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(server, p.key);
-  });
+  const p = useProgram(() => program());
+  const a = useAffiliate(server, p);
 
   /** Sends the request twice with one key: the second is the replay, and no event or row is added by it. */
   async function twice(method: string, path: string, body: unknown, rows?: () => Promise<number>) {
@@ -115,8 +110,6 @@ describe('every write method of every resource honours the key', () => {
 
 describe('two instances on one database share the keys', () => {
   let other: { url: string; runtime: Runtime; close: () => Promise<void> };
-  let p: ProgramFixture;
-  let a: any;
 
   beforeAll(async () => {
     const runtime = await bootstrap({ ...server.runtime.config }, createLogger(server.runtime.config.logLevel));
@@ -131,9 +124,9 @@ describe('two instances on one database share the keys', () => {
         await runtime.close();
       },
     };
-    p = await program();
-    a = await createAffiliate(server, p.key);
   });
+  const p = useProgram(() => program());
+  const a = useAffiliate(server, p);
   afterAll(() => other?.close());
 
   /** The same request against the second instance. */

@@ -15,8 +15,8 @@ import { IdempotencyService, LEASE_SECONDS, RENEW_EVERY_MS } from '../../../../s
 import { requestHash } from '../../../../rest-facade/idempotency';
 import { createTestDatabase } from '../../../helpers/database';
 import type { ApiResponse } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
+import { createAffiliate } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, expectNoServerErrorsAfterAll } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
@@ -29,11 +29,10 @@ const { seen, program, sql, count, withKey, keyRow, lockAffiliate } = idempotenc
 expectNoServerErrorsAfterAll(seen);
 
 describe('a running key is held by a renewed lease; a lapsed one is taken over', () => {
-  let p: ProgramFixture;
   let credential: string;
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     const probe = newKey();
     await withKey(p, 'PUT', '/affiliates', probe, { affiliateId: randomUUID(), firstName: 'Nobody' });
     credential = (await keyRow(probe))[0].credential;

@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createAffiliate } from '../../../helpers/factories';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError } from '../../../helpers/assertions';
 import { expectReplay, idempotencyClient, newKey, replayed } from '../../../helpers/idempotency';
@@ -21,13 +21,8 @@ const server = useTestServer();
 const { seen, call, program, sql, count, rowCount, eventCount, createApiKey, withKey, keyRow, lockAffiliate } = idempotencyClient(() => server);
 
 describe('POST /sales with an Idempotency-Key', () => {
-  let p: ProgramFixture;
-  let a: any;
-
-  beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(server, p.key);
-  });
+  const p = useProgram(() => program());
+  const a = useAffiliate(server, p);
 
   const saleBody = () => ({ referralId: a.id, name: 'Buyer', email: personEmail(), totalEarned: 100 });
 
@@ -225,10 +220,7 @@ describe('POST /sales with an Idempotency-Key', () => {
 });
 
 describe('4xx answers are kept and replayed; 5xx answers are not', () => {
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await program();
-  });
+  const p = useProgram(() => program());
 
   test('a 400 is replayed even after the cause is gone', async () => {
     const email = personEmail('taken');

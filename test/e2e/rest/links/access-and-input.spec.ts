@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestOptions } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -20,18 +19,14 @@ const { seen, createAffiliate, createLink, insertClick, affiliateUpdatedEvents, 
 const links = api.endpoint('/links');
 
 describe('two programs are isolated', () => {
-  let A: ProgramFixture;
-  let B: ProgramFixture;
-  let aAff: any;
-  let bAff: any;
   let aLink: any;
   let aClick: number;
 
+  const A = useProgram(server);
+  const B = useProgram(server);
+  const aAff = useAffiliate(() => createAffiliate(A, { firstName: 'Alice', lastName: 'Aye' }));
+  const bAff = useAffiliate(() => createAffiliate(B, { firstName: 'Bob', lastName: 'Bee' }));
   beforeAll(async () => {
-    A = await createProgram(server);
-    B = await createProgram(server);
-    aAff = await createAffiliate(A, { firstName: 'Alice', lastName: 'Aye' });
-    bAff = await createAffiliate(B, { firstName: 'Bob', lastName: 'Bee' });
     aLink = await createLink(A, { link: 'a-secret-link', affiliateId: aAff.id });
     aClick = await insertClick(A.programId, aAff.id, aLink.id);
   });
@@ -135,12 +130,8 @@ describe('two programs are isolated', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('authentication', () => {
-  let p: ProgramFixture;
-  let aff: any;
-  beforeAll(async () => {
-    p = await createProgram(server);
-    aff = await createAffiliate(p);
-  });
+  const p = useProgram(server);
+  const aff = useAffiliate(() => createAffiliate(p));
 
   const requests = (): Array<[string, RequestOptions]> => [
     ['GET', {}],
@@ -198,12 +189,10 @@ describe('authentication', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('bad input is 400, never 5xx', () => {
-  let p: ProgramFixture;
-  let aff: any;
   let link: any;
+  const p = useProgram(server);
+  const aff = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await createProgram(server);
-    aff = await createAffiliate(p);
     link = await createLink(p, { link: slug('target'), affiliateId: aff.id });
   });
 
@@ -291,12 +280,8 @@ describe('bad input is 400, never 5xx', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('rate limit headers', () => {
-  let p: ProgramFixture;
-  let aff: any;
-  beforeAll(async () => {
-    p = await createProgram(server);
-    aff = await createAffiliate(p);
-  });
+  const p = useProgram(server);
+  const aff = useAffiliate(() => createAffiliate(p));
 
   function expectPolicy(res: ApiResponse, policy: 'reads' | 'writes', label: string) {
     const headers = { label, policy: res.headers.get('ratelimit-policy'), limit: res.headers.get('ratelimit') };

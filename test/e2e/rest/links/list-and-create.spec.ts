@@ -4,8 +4,8 @@
  * Here GET /links (lookups, filters, full URLs, trackingUrl, paging) and POST /links.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer, type Affiliate } from '../../../helpers/harness';
+import { createProgram } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -18,15 +18,13 @@ const { seen, sql, createAffiliate, affiliateById, createLink, affiliateUpdatedE
 const links = api.endpoint('/links');
 
 describe('GET /links', () => {
-  let p: ProgramFixture;
-  let a1: any;
-  let a2: any;
+  const p = useProgram(server);
+  const a1 = useAffiliate(() => createAffiliate(p, { firstName: 'Grace', lastName: 'Hopper', affiliateLink: 'zeta-first' }));
+  let a2: Affiliate;
   /** Every link of the program in creation order. */
   const created: any[] = [];
 
   beforeAll(async () => {
-    p = await createProgram(server);
-    a1 = await createAffiliate(p, { firstName: 'Grace', lastName: 'Hopper', affiliateLink: 'zeta-first' });
     created.push({ link: 'zeta-first', affiliate: a1 });
     created.push({ ...(await createLink(p, { link: 'alpha-second', affiliateId: a1.id })), affiliate: a1 });
     a2 = await createAffiliate(p, { firstName: 'Alan', lastName: 'Turing', affiliateLink: 'middle-third' });
@@ -231,13 +229,8 @@ describe('GET /links', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('POST /links', () => {
-  let p: ProgramFixture;
-  let owner: any;
-
-  beforeAll(async () => {
-    p = await createProgram(server);
-    owner = await createAffiliate(p, { firstName: 'Katherine', lastName: 'Johnson' });
-  });
+  const p = useProgram(server);
+  const owner = useAffiliate(() => createAffiliate(p, { firstName: 'Katherine', lastName: 'Johnson' }));
 
   test('{link, affiliateId} creates the link: 200, counters zero, full URLs generated, affiliate {id, name, email}', async () => {
     const s = slug('by-id');

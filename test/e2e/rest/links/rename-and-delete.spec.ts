@@ -4,8 +4,7 @@
  * Here PUT /links (rename, by id or by slug) and DELETE /links, with clicks kept.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import { createProgram, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
@@ -18,13 +17,8 @@ const { seen, sql, createAffiliate, affiliateById, createLink, insertClick, affi
 const links = api.endpoint('/links');
 
 describe('PUT /links', () => {
-  let p: ProgramFixture;
-  let owner: any;
-
-  beforeAll(async () => {
-    p = await createProgram(server);
-    owner = await createAffiliate(p, { firstName: 'Hedy', lastName: 'Lamarr' });
-  });
+  const p = useProgram(server);
+  const owner = useAffiliate(() => createAffiliate(p, { firstName: 'Hedy', lastName: 'Lamarr' }));
 
   test('renames by id: 200 with the new slug and regenerated full URLs; clicks stay attached; counters preserved', async () => {
     const oldSlug = slug('old');
@@ -187,13 +181,8 @@ describe('PUT /links', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('DELETE /links', () => {
-  let p: ProgramFixture;
-  let owner: any;
-
-  beforeAll(async () => {
-    p = await createProgram(server);
-    owner = await createAffiliate(p, { firstName: 'Ada', lastName: 'Byron' });
-  });
+  const p = useProgram(server);
+  const owner = useAffiliate(() => createAffiliate(p, { firstName: 'Ada', lastName: 'Byron' }));
 
   test('by id: 200 {message, deletedLink: {id, link}}; afterwards GET finds nothing', async () => {
     const s = slug('del-id');

@@ -6,8 +6,7 @@
  * write is read back (through the API and in the database).
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { slug } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors, UUID_RE } from '../../../helpers/assertions';
@@ -19,13 +18,11 @@ const server = useTestServer();
 const api = restClient(() => server);
 const { seen, createAffiliate, linkRow } = api;
 
-let p: ProgramFixture;
-let owner: any;
+const p = useProgram(() => api.program());
+const owner = useAffiliate(() => createAffiliate(p, { firstName: 'Ada', lastName: 'Lovelace' }));
 let client: TypedClient;
 
 beforeAll(async () => {
-  p = await api.program();
-  owner = await createAffiliate(p, { firstName: 'Ada', lastName: 'Lovelace' });
   client = typedClient(server, p.key, seen);
 });
 

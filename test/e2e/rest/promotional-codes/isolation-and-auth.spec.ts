@@ -4,8 +4,8 @@
  * Here isolation between programs on every method, authentication and bad input.
  */
 import type { RequestOptions } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import { createPartnerToken, type ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
+import { createPartnerToken } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 
@@ -16,23 +16,20 @@ const { seen, program, rowCount, events, createAffiliate, redeem, createCoupon, 
 const codes = api.endpoint('/promotional-codes');
 
 describe('two programs are isolated on every method', () => {
-  let A: ProgramFixture;
-  let B: ProgramFixture;
   let aCoupon: any;
   let aAff: any;
   let aCode: any;
   let bCoupon: any;
-  let bAff: any;
 
+  const A = useProgram(() => program());
+  const B = useProgram(() => program());
   beforeAll(async () => {
-    A = await program();
-    B = await program();
     aCoupon = await createCoupon(A);
     aAff = await createAffiliate(A);
     aCode = await createCode(A, { couponId: aCoupon.id, affiliateId: aAff.id, code: 'SECRET-A', externalId: 'ext-secret' });
     bCoupon = await createCoupon(B);
-    bAff = await createAffiliate(B);
   });
+  const bAff = useAffiliate(() => createAffiliate(B));
 
   const aUnchanged = async () => expect(await codeById(A, aCode.id)).toEqual(aCode);
 
@@ -122,11 +119,10 @@ describe('two programs are isolated on every method', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('authentication and bad input', () => {
-  let p: ProgramFixture;
   let coupon: any;
   let k: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     coupon = await createCoupon(p);
     k = await createCode(p, { couponId: coupon.id });
   });

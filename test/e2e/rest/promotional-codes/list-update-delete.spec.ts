@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../../helpers/server';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
 import { affiliateRef, expectCodeShape } from '../../../helpers/shapes';
@@ -21,15 +20,14 @@ const codes = api.endpoint('/promotional-codes');
 /** The coupon as a code carries it (without promotionalCodes and autoCouponRule), read with GET /coupons. */
 
 describe('GET /promotional-codes', () => {
-  let p: ProgramFixture;
   let c1: any;
   let c2: any;
   let a1: any;
   let a2: any;
   let k: any[];
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     c1 = await createCoupon(p, { name: 'One' });
     c2 = await createCoupon(p, { name: 'Two', couponType: 'FLAT', amountOff: 5, currency: 'USD' });
     a1 = await createAffiliate(p, { firstName: 'Alan', lastName: 'Turing' });
@@ -149,16 +147,13 @@ describe('GET /promotional-codes', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('PUT /promotional-codes', () => {
-  let p: ProgramFixture;
   let coupon: any;
-  let aff: any;
-  let aff2: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     coupon = await createCoupon(p);
-    aff = await createAffiliate(p, { firstName: 'Dorothy', lastName: 'Vaughan' });
-    aff2 = await createAffiliate(p, { firstName: 'Annie', lastName: 'Easley' });
   });
+  const aff = useAffiliate(() => createAffiliate(p, { firstName: 'Dorothy', lastName: 'Vaughan' }));
+  const aff2 = useAffiliate(() => createAffiliate(p, { firstName: 'Annie', lastName: 'Easley' }));
 
   test('renames a code: 200; found by the new code only; promotional_code.updated carries the body', async () => {
     const k = await createCode(p, { couponId: coupon.id, code: 'OldName', affiliateId: aff.id });
@@ -335,14 +330,12 @@ describe('PUT /promotional-codes', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('DELETE /promotional-codes', () => {
-  let p: ProgramFixture;
   let coupon: any;
-  let aff: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     coupon = await createCoupon(p);
-    aff = await createAffiliate(p);
   });
+  const aff = useAffiliate(() => createAffiliate(p));
 
   test('200 {message, deletedCode: {id, code}}; the code is gone; promotional_code.deleted carries it as it was; the coupon stays', async () => {
     const k = await createCode(p, { couponId: coupon.id, code: 'ByeBye', affiliateId: aff.id, externalId: 'bye-ext' });

@@ -5,8 +5,7 @@
  * concurrency), the background job that connects assigned codes to the affiliate's links, and automatic codes for
  * new affiliates (a coupon's autoCouponRule, configured through GraphQL).
  */
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -41,12 +40,8 @@ const codes = api.endpoint('/promotional-codes');
 const CONNECT_JOB = 'connect_promo_code_links';
 
 describe('redemption through POST /referrals', () => {
-  let p: ProgramFixture;
-  let aff: any;
-  beforeAll(async () => {
-    p = await program();
-    aff = await createAffiliate(p, { firstName: 'Frances', lastName: 'Allen' });
-  });
+  const p = useProgram(() => program());
+  const aff = useAffiliate(() => createAffiliate(p, { firstName: 'Frances', lastName: 'Allen' }));
 
   async function counters(code: any) {
     const k = await codeById(p, code.id);
@@ -156,10 +151,7 @@ describe('redemption through POST /referrals', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('redemption limits hold under concurrency', () => {
-  let p: ProgramFixture;
-  beforeAll(async () => {
-    p = await program();
-  });
+  const p = useProgram(() => program());
 
   test('a code with maxRedemptions 5 and 50 parallel redemptions: exactly 5 succeed, 45 are 400; timesRedeemed is 5', async () => {
     const aff = await createAffiliate(p);
@@ -202,10 +194,9 @@ describe('redemption limits hold under concurrency', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("assigned codes are connected to the affiliate's links by a background job", () => {
-  let p: ProgramFixture;
   let coupon: any;
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     coupon = await createCoupon(p);
   });
 

@@ -4,8 +4,7 @@
  * derived status, listed fields) and DELETE (by UUID or email) /referrals, with their events and counters.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { person, restClient } from '../../../helpers/rest-client';
 import { personEmail, slug, uniq } from '../../../helpers/spec-client';
 import { expectError, ISO_RE, testNoServerErrors } from '../../../helpers/assertions';
@@ -18,17 +17,14 @@ const { seen, program, rowCount, events, eventCount, createAffiliate, createLink
 const referrals = api.endpoint('/referrals');
 
 describe('GET /referrals', () => {
-  let p: ProgramFixture;
-  let a1: any;
-  let a2: any;
   /** Every referral of the program in creation order. */
   const all: any[] = [];
   const shared = person();
 
+  const p = useProgram(() => program());
+  const a1 = useAffiliate(() => createAffiliate(p));
+  const a2 = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a1 = await createAffiliate(p);
-    a2 = await createAffiliate(p);
     all.push(await createReferral(p, { affiliateId: a1.id, referredUserExternalId: 'ext-shared' }));
     // Another customer: one customer has one referrer (test/e2e/rest/referrals/one-referrer-per-customer.spec.ts).
     all.push(await createReferral(p, { affiliateId: a2.id, referredUserExternalId: 'ext-second' }));
@@ -154,13 +150,8 @@ describe('GET /referrals', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('PUT /referrals', () => {
-  let p: ProgramFixture;
-  let a: any;
-
-  beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
-  });
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
 
   test.each(SUBSCRIPTION_STATUSES)('subscriptionStatus %s: 200 with the updated referral, status %s; GET sees it', async (subscriptionStatus, status) => {
     const r = await createReferral(p, { affiliateId: a.id });
@@ -294,14 +285,10 @@ describe('PUT /referrals', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('DELETE /referrals', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let secondSlug: string;
-
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
+  const secondSlug = slug('del');
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
-    secondSlug = slug('del');
     await createLink(p, { link: secondSlug, affiliateId: a.id });
   });
 

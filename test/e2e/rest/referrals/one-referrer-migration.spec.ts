@@ -5,8 +5,7 @@
  * The duplicates are made the way old databases got them: the migration is reverted, rows of three customers
  * become one customer's, and the migration runs again.
  */
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
 import { person, restClient } from '../../../helpers/rest-client';
 import { testNoServerErrors } from '../../../helpers/assertions';
 
@@ -19,7 +18,6 @@ const { seen, program, sql, createAffiliate, affiliateById, createReferral, reco
 const referrals = api.endpoint('/referrals');
 
 describe('existing duplicate referrals of one customer', () => {
-  let p: ProgramFixture;
   let affiliates: any[];
   /** r[0..2]: one customer's after the rewrite (r[1] the oldest); r[3] another customer's. */
   let r: any[];
@@ -45,8 +43,8 @@ describe('existing duplicate referrals of one customer', () => {
   const affiliateRows = (programId: string) =>
     sql('select id, number_of_referred_users, total_commission_earned from affiliates where program_id = ? order by id', [programId]);
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     affiliates = [await createAffiliate(p), await createAffiliate(p), await createAffiliate(p)];
     r = [];
     for (const a of [...affiliates, affiliates[0]]) r.push(await createReferral(p, { affiliateId: a.id }));

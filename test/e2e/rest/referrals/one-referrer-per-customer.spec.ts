@@ -6,7 +6,7 @@
  * POST /sales {email} credits the customer's one referral. Databases with duplicates from before the rule:
  * one-referrer-migration.spec.ts.
  */
-import { useTestServer } from '../../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { person, restClient } from '../../../helpers/rest-client';
 import { personEmail, slug } from '../../../helpers/spec-client';
@@ -46,14 +46,9 @@ async function referredUsers(p: ProgramFixture, affiliates: Array<{ id: string }
 }
 
 describe('first_click (the default): a second POST /referrals for the customer answers its referral and changes nothing', () => {
-  let p: ProgramFixture;
-  let a1: any;
-  let a2: any;
-  beforeAll(async () => {
-    p = await program();
-    a1 = await createAffiliate(p);
-    a2 = await createAffiliate(p);
-  });
+  const p = useProgram(() => program());
+  const a1 = useAffiliate(() => createAffiliate(p));
+  const a2 = useAffiliate(() => createAffiliate(p));
 
   test('another affiliate, other name and email: 200 with the same referral, no row, counter or event', async () => {
     const customer = person();
@@ -129,14 +124,11 @@ describe('first_click (the default): a second POST /referrals for the customer a
 });
 
 describe('last_click: the referral moves to the affiliate named now', () => {
-  let p: ProgramFixture;
-  let a1: any;
-  let a2: any;
   let a2Second: any;
+  const p = useProgram(() => program({ attributionModel: 'last_click' }));
+  const a1 = useAffiliate(() => createAffiliate(p));
+  const a2 = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program({ attributionModel: 'last_click' });
-    a1 = await createAffiliate(p);
-    a2 = await createAffiliate(p);
     a2Second = await createLink(p, { link: slug('a2-second'), affiliateId: a2.id });
   });
 

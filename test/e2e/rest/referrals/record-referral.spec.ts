@@ -5,8 +5,7 @@
  * the link; validation; referral.created read from the outbox table; the promo-code redemption rules.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { person, restClient } from '../../../helpers/rest-client';
 import { slug, uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -36,14 +35,13 @@ const {
 const referrals = api.endpoint('/referrals');
 
 describe('POST /referrals', () => {
-  let p: ProgramFixture;
   let a: any;
   let firstSlug: string;
   let secondSlug: string;
   let secondLink: any;
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     ({ a, firstSlug, secondSlug, secondLink } = await affiliateWithTwoLinks(p));
   });
 
@@ -317,15 +315,12 @@ describe('POST /referrals', () => {
   });
 
   describe('promotional codes', () => {
-    let q: ProgramFixture;
-    let owner: any;
-    let ownerSlug: string;
     let coupon: any;
 
+    const q = useProgram(() => program());
+    const ownerSlug = slug('owner');
+    const owner = useAffiliate(() => createAffiliate(q, { affiliateLink: ownerSlug }));
     beforeAll(async () => {
-      q = await program();
-      ownerSlug = slug('owner');
-      owner = await createAffiliate(q, { affiliateLink: ownerSlug });
       await createLink(q, { link: slug('owner-second'), affiliateId: owner.id });
       coupon = await createCoupon(q);
     });

@@ -3,7 +3,7 @@
  * a failure at the last step of a write (the outbox insert)
  * leaves nothing behind, and one program's key never reads, changes or credits another program's sales.
  */
-import { useTestServer } from '../../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail } from '../../../helpers/spec-client';
@@ -36,13 +36,11 @@ const {
 const sales = api.endpoint('/sales');
 
 describe('one transaction: a failure at the last step (the outbox insert) leaves nothing behind', () => {
-  let p: ProgramFixture;
-  let a: any;
   let aSlug: string;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
     aSlug = a.affiliateLinks[0];
     await sql(`create or replace function sales_test_fail() returns trigger language plpgsql as $$
       begin if new.data->>'name' = 'Atomic Fail' then raise exception 'simulated outbox failure'; end if; return new; end $$`);

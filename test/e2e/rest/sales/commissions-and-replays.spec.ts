@@ -4,8 +4,7 @@
  * one half-up rounding to the currency's minor unit, holding periods), a sale recorded once per externalId (also
  * under concurrency), and promo-code redemptions counted exactly (DESIGN.md "Money and commissions").
  */
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { testNoServerErrors } from '../../../helpers/assertions';
@@ -64,10 +63,9 @@ describe('commission arithmetic', () => {
   });
 
   describe('rate precedence: sale, affiliate, commission plan, program default', () => {
-    let p: ProgramFixture;
     let planId: string;
+    const p = useProgram(() => program({ defaultCommissionRate: 10 }));
     beforeAll(async () => {
-      p = await program({ defaultCommissionRate: 10 });
       planId = await createPlan(p, { commissionRate: 15 });
     });
 
@@ -114,12 +112,8 @@ describe('commission arithmetic', () => {
   });
 
   describe('exact decimals, one half-up rounding to the minor unit', () => {
-    let p: ProgramFixture;
-    let a: any;
-    beforeAll(async () => {
-      p = await program({ deductTax: true, deductShipping: true });
-      a = await createAffiliate(p);
-    });
+    const p = useProgram(() => program({ deductTax: true, deductShipping: true }));
+    const a = useAffiliate(() => createAffiliate(p));
 
     test.each([
       [100.05, 12.5, 12.51],
@@ -199,13 +193,11 @@ describe('commission arithmetic', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('externalId: a sale is recorded once per program', () => {
-  let p: ProgramFixture;
-  let a: any;
   let aSlug: string;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
     aSlug = a.affiliateLinks[0];
   });
 

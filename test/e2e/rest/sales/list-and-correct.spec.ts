@@ -4,8 +4,7 @@
  * (corrections: listed fields, recomputed commissions as correction entries, refused changes).
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -18,19 +17,16 @@ const { seen, program, sql, events, createAffiliate, createReferral, recordSale,
 const sales = api.endpoint('/sales');
 
 describe('GET /sales', () => {
-  let p: ProgramFixture;
-  let a: any;
-  let b: any;
   let r: any;
   let s1: any;
   let s2: any;
   let s3: any;
   let s4: any;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
+  const b = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
-    b = await createAffiliate(p);
     r = await createReferral(p, { affiliateId: a.id });
     s1 = await recordSale(p, { referralId: r.id, totalEarned: 10, externalId: `e-${uniq()}`, externalInvoiceId: 'INV-1' });
     s2 = await saleFor(p, a.id, { totalEarned: 20, externalInvoiceId: 'INV-1' });
@@ -152,13 +148,8 @@ describe('GET /sales', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('PUT /sales', () => {
-  let p: ProgramFixture;
-  let a: any;
-
-  beforeAll(async () => {
-    p = await program({ deductTax: true });
-    a = await createAffiliate(p);
-  });
+  const p = useProgram(() => program({ deductTax: true }));
+  const a = useAffiliate(() => createAffiliate(p));
 
   test('listed fields are applied to the sale; the commission is unchanged; sale.updated equals the body', async () => {
     const s = await saleFor(p, a.id, { totalEarned: 100 });

@@ -5,8 +5,7 @@
  * sale.created, and the requests that are refused with nothing recorded.
  */
 import { randomUUID } from 'node:crypto';
-import { useTestServer } from '../../../helpers/harness';
-import type { ProgramFixture } from '../../../helpers/factories';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, uniq } from '../../../helpers/spec-client';
 import { expectError, testNoServerErrors } from '../../../helpers/assertions';
@@ -38,15 +37,14 @@ const {
 const sales = api.endpoint('/sales');
 
 describe('POST /sales: who is credited', () => {
-  let p: ProgramFixture;
   let a: any;
   let firstSlug: string;
   let secondSlug: string;
   let firstLink: any;
   let secondLink: any;
 
+  const p = useProgram(() => program());
   beforeAll(async () => {
-    p = await program();
     ({ a, firstSlug, secondSlug, secondLink } = await affiliateWithTwoLinks(p));
     firstLink = await linkBySlug(p, firstSlug);
   });
@@ -271,16 +269,14 @@ describe('POST /sales: who is credited', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('POST /sales: refused requests (400, nothing recorded)', () => {
-  let p: ProgramFixture;
-  let a: any;
   let r: any;
   let coupon: any;
   let before: number;
   let beforeEvents: number;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
     r = await createReferral(p, { affiliateId: a.id });
     coupon = await createCoupon(p);
     before = await rowCount('sales', p.programId);

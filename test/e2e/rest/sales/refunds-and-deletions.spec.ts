@@ -3,7 +3,7 @@
  * PATCH /sales refunds in every state (with payouts driven
  * through GraphQL), and what deleting referrals, affiliates, links, codes and coupons does to recorded sales.
  */
-import { useTestServer } from '../../../helpers/harness';
+import { useAffiliate, useProgram, useTestServer } from '../../../helpers/harness';
 import type { ProgramFixture } from '../../../helpers/factories';
 import { restClient } from '../../../helpers/rest-client';
 import { personEmail, slug } from '../../../helpers/spec-client';
@@ -40,13 +40,11 @@ const {
 const sales = api.endpoint('/sales');
 
 describe('PATCH /sales (refund)', () => {
-  let p: ProgramFixture;
-  let a: any;
   let aSlug: string;
 
+  const p = useProgram(() => program());
+  const a = useAffiliate(() => createAffiliate(p));
   beforeAll(async () => {
-    p = await program();
-    a = await createAffiliate(p);
     aSlug = a.affiliateLinks[0];
   });
 

@@ -11,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { anonymousContext } from '../../../../src/modules/service-context';
-import { createAffiliate, type ProgramFixture } from '../../../helpers/factories';
-import { useTestServer } from '../../../helpers/harness';
+import { createAffiliate } from '../../../helpers/factories';
+import { useProgram, useTestServer } from '../../../helpers/harness';
 import { uniq } from '../../../helpers/spec-client';
 import { ISO_RE } from '../../../helpers/assertions';
 import { EVENT_ID_RE, expectVerifyFails, type Hook, openHooks, startHook, verify, webhookClient } from '../../../helpers/webhooks';
@@ -218,7 +218,6 @@ describe('delivery: envelope, signatures, filters, outbox', () => {
 });
 
 describe('every event of spec section 6 and DESIGN.md fires for its operation, with the REST body as data', () => {
-  let p: ProgramFixture;
   let hook: Hook;
   let endpoint: { id: string; secret: string };
   let seen = 0;
@@ -229,9 +228,7 @@ describe('every event of spec section 6 and DESIGN.md fires for its operation, w
   let sale: any;
   const slug = `wh-${uniq()}`;
 
-  beforeAll(async () => {
-    p = await program();
-  });
+  const p = useProgram(() => program());
   beforeEach(async () => {
     // This describe's receiver outlives the per-test cleanup: restart it on the same port when it was closed.
     if (!hook || !openHooks.has(hook)) hook = await startHook(undefined, hook?.port ?? 0);
