@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import { publicOrigin } from './config/config';
 import { OperationExecutor } from './graphql/executor';
-import { Metrics } from './ops/metrics';
 import { requestContext } from './ops/request-context';
 import { restErrorHandler } from '../rest-facade/error-handler';
 import { pagesRouter } from './pages/pages.router';
@@ -55,5 +54,3 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
 
   return { app, stop: graphql.stop };
 }
-
-export { Metrics };
