@@ -33,6 +33,15 @@ const CALLERS: Record<Caller, { label: string; credential: string }> = {
     label: 'Publishable key',
     credential: "A program's public key (`pk_…`, in the tracker.js script tag): records clicks from the program's own site, nothing else.",
   },
+  portal: {
+    label: 'Portal session',
+    credential:
+      "An affiliate signed in to its program's portal (an HttpOnly cookie under `/portal/<portalSlug>`): its own rows. Never a bearer: `/api/v1` and `/graphql` answer 401.",
+  },
+  portalVisitor: {
+    label: 'Portal visitor',
+    credential: "Anyone on an enabled program's portal before signing in: applies, or asks for a sign-in link.",
+  },
 };
 
 const RESOURCE_TEXT: Record<Resource, string> = {
@@ -59,6 +68,10 @@ const RESOURCE_TEXT: Record<Resource, string> = {
   stats: 'Aggregates over time: stats, top affiliates.',
   commissionReview: 'Approving a pending commission by hand (a self-referral is held for this).',
   publicClicks: "Recording a click from a visitor's browser on the merchant's site (tracker.js).",
+  portalLinks: 'A single-use link, valid 5 minutes, that signs an affiliate into its portal (`createAffiliatePortalLink`).',
+  payoutDetails: "An affiliate's payout method, PayPal or Wise email and Stripe account: read and written by the owner, never by a partner.",
+  portal: "An affiliate's own portal, signed in: its rows (read); its links, payout details and email preferences (write).",
+  portalEntry: "A program's portal before signing in: applying, asking for a sign-in link.",
 };
 
 type Admission = (typeof HTTP_ROUTES)[string];
@@ -70,6 +83,8 @@ const ADMISSIONS: Record<Admission, string> = {
   partnerClient: "An OAuth partner's client credentials and an authorization code it was given.",
   signedDelivery: "A billing provider's delivery, signed with the integration's secret over the raw body.",
   operator: '`Authorization: Bearer <METRICS_TOKEN>` when `METRICS_TOKEN` is set, else anyone (scrapers on a private network).',
+  portalEntry: "Anyone on an enabled program's portal: applying (throttled per client address) and asking for a sign-in link (5 per email per hour).",
+  portalSession: "An affiliate's portal session cookie, with the page's CSRF token on every POST; only the affiliate's own rows.",
 };
 
 const callers = Object.keys(CALLERS) as Caller[];

@@ -57,8 +57,15 @@ export const REST_ROUTES: Record<string, Resource> = {
  * - signedDelivery: a billing provider's delivery, signed with the integration's secret over the raw body.
  * - operator: `Authorization: Bearer <METRICS_TOKEN>` when that is configured, else public (scrapers on a
  *   private network).
+ * - portalEntry: anyone on an enabled program's portal (resource `portalEntry`); applications are throttled per
+ *   client address, sign-in links per email.
+ * - portalSession: an affiliate's portal session cookie (resource `portal`), the page's CSRF token on every POST;
+ *   only the affiliate's own rows.
  */
-export const HTTP_ROUTES: Record<string, 'public' | 'bearer' | 'sessionCookie' | 'partnerClient' | 'signedDelivery' | 'operator'> = {
+export const HTTP_ROUTES: Record<
+  string,
+  'public' | 'bearer' | 'sessionCookie' | 'partnerClient' | 'signedDelivery' | 'operator' | 'portalEntry' | 'portalSession'
+> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /metrics': 'operator',

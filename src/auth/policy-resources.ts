@@ -53,6 +53,20 @@ export const RESOURCES = {
    * key, and nothing else (it is public, so it opens no other resource; every other caller has its own routes).
    */
   publicClicks: ['publishableKey'],
+  /**
+   * A single-use link that signs an affiliate into its portal (for the merchant's own app to embed or open):
+   * the owner's dashboard or its API key. A partner token could otherwise sign in as any affiliate.
+   */
+  portalLinks: ['session', 'apiKey'],
+  /** Where an affiliate's money goes (payout method, PayPal or Wise email, Stripe account): never a partner's to read or change. */
+  payoutDetails: ['session', 'apiKey'],
+  /**
+   * An affiliate's own portal, signed in: its rows of its program (read), its own links, payout details and email
+   * preferences (write). Only the portal's pages hold this credential; no other resource admits it.
+   */
+  portal: ['portal'],
+  /** A program's portal before signing in: applying (sign-up) and asking for a sign-in link. */
+  portalEntry: ['portalVisitor'],
 } as const satisfies Record<string, readonly Caller[]>;
 
 export type Resource = keyof typeof RESOURCES;

@@ -23,6 +23,8 @@ const CALLER_NAMES: Record<Caller, string> = {
   apiKey: 'an API key',
   oauth: 'a partner token',
   publishableKey: 'a publishable key',
+  portal: "an affiliate's portal session",
+  portalVisitor: 'a visitor of the portal',
 };
 
 /** May this caller use this resource? */
@@ -49,6 +51,10 @@ const RESOURCE_NAMES: Partial<Record<Resource, string>> = {
   users: 'user accounts',
   commissionReview: 'commission approvals',
   publicClicks: "the tracker's click recording",
+  portalLinks: 'portal sign-in links',
+  payoutDetails: "affiliates' payout details",
+  portal: "an affiliate's own portal",
+  portalEntry: "the portal's sign-up and sign-in",
 };
 
 function describe(resource: Resource): string {

@@ -14,6 +14,7 @@ const UNIQUE_MESSAGES: Record<string, { field: string; message: string }> = {
   users_email_key: { field: 'email', message: 'A user with this email already exists' },
   affiliates_program_email_key: { field: 'email', message: 'An affiliate with this email already exists in this program' },
   affiliate_links_program_link_key: { field: 'link', message: 'This link is already in use' },
+  programs_portal_slug_key: { field: 'portalSlug', message: 'This portal address is already taken by another program' },
 };
 
 /** A DUPLICATE that remembers which unique key it hit, for the few callers that recover from one. */

@@ -23,6 +23,7 @@ import { Migration20261127030000_click_address_buckets } from '../migrations/Mig
 import { Migration20261127100000_billing_payments_per_program } from '../migrations/Migration20261127100000_billing_payments_per_program';
 import { Migration20261127200000_one_referrer_per_customer } from '../migrations/Migration20261127200000_one_referrer_per_customer';
 import { Migration20261127300000_names_within_limits } from '../migrations/Migration20261127300000_names_within_limits';
+import { Migration20261128000000_affiliate_portal } from '../migrations/Migration20261128000000_affiliate_portal';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261127100000_billing_payments_per_program', class: Migration20261127100000_billing_payments_per_program },
   { name: 'Migration20261127200000_one_referrer_per_customer', class: Migration20261127200000_one_referrer_per_customer },
   { name: 'Migration20261127300000_names_within_limits', class: Migration20261127300000_names_within_limits },
+  { name: 'Migration20261128000000_affiliate_portal', class: Migration20261128000000_affiliate_portal },
 ];

@@ -23,7 +23,18 @@ export type Actor<P extends BoundProgram = BoundProgram> =
    * A program's publishable key, on the one route it may use (POST /api/v1/public/clicks, from the merchant's
    * pages); `credentialId` is the program's id (the key itself is public).
    */
-  | { kind: 'publishableKey'; credentialId: string; programId: string; program: P };
+  | { kind: 'publishableKey'; credentialId: string; programId: string; program: P }
+  /**
+   * An affiliate signed in to its program's portal (`credentialId`: the portal session's id). Only the portal's
+   * pages make one: no bearer credential becomes it, so /api/v1 and /graphql never see it.
+   */
+  | { kind: 'portal'; credentialId: string; programId: string; program: P; affiliateId: string }
+  /** Someone on a program's portal before signing in (signing up, asking for a sign-in link); `credentialId` is the program's id. */
+  | { kind: 'portalVisitor'; credentialId: string; programId: string; program: P };
+
+/** The credential kinds bound to one program, which they carry along as read with them. */
+export type ProgramBoundActor<P extends BoundProgram = BoundProgram> = Extract<Actor<P>, { program: P }>;
+export const isProgramBound = <P extends BoundProgram>(a: Actor<P>): a is ProgramBoundActor<P> => 'program' in a;
 
 /** The identity rate limits are keyed by. */
 export const credentialKey = (a: Actor): string => (a.kind === 'anonymous' ? 'anonymous' : `${a.kind}:${a.credentialId}`);

@@ -20,6 +20,8 @@ import { Commission } from './commissions/commission.entity';
 import { PayoutBatch } from './payouts/payout-batch.entity';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity';
 import { OAuthToken } from './oauth/oauth-token.entity';
+import { PortalSession } from './portal/portal-session.entity';
+import { PortalSignInToken } from './portal/portal-sign-in-token.entity';
 
 export const entities = [
   BillingIntegration,
@@ -44,4 +46,6 @@ export const entities = [
   PayoutBatch,
   WebhookEndpoint,
   OAuthToken,
+  PortalSession,
+  PortalSignInToken,
 ];

@@ -28,6 +28,9 @@ import { MemoryWindowBackend, type SlidingWindowBackend } from '../common/slidin
 import { CredentialCache } from '../identity/credential-cache';
 import type { Program } from './programs/program.entity';
 import { StatsService } from './stats/stats.service';
+import { PayoutDetailsService } from './affiliates/payout-details.service';
+import { PortalAccessService } from './portal/portal-access.service';
+import { portalUrl } from './portal/portal.rules';
 
 /**
  * The domain services, wired once per process; stateless, every method takes the request context first.
@@ -43,6 +46,8 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   const referrals = new ReferralService(programs, events, promoCodes);
   const sales = new SaleService(programs, events, promoCodes);
+  const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs);
+  const origin = publicOrigin(config);
   return {
     credentials,
     users: new UserService(new SignInThrottle(windows, config.signIn)),
@@ -51,7 +56,9 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     events,
     emails,
     jobs,
-    affiliates: new AffiliateService(programs, events, emails, promoCodes, jobs),
+    affiliates,
+    payoutDetails: new PayoutDetailsService(programs, emails, (p) => portalUrl(origin, p.portalSlug)),
+    portalAccess: new PortalAccessService(programs, affiliates, emails, origin, windows),
     links: new LinkService(programs, events, jobs),
     clicks: new ClickService(programs, publicOrigin(config)),
     referrals,

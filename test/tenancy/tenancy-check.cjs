@@ -29,6 +29,8 @@ const TENANT_TABLES = [
   'oauth_codes',
   'oauth_tokens',
   'payout_batches',
+  'portal_sessions',
+  'portal_sign_in_tokens',
   'promotional_code_links',
   'promotional_codes',
   'referrals',

@@ -111,7 +111,7 @@ describe('coverage: nothing callable without an entry', () => {
 });
 
 describe('the policy says what DESIGN.md says', () => {
-  const callers: Caller[] = ['anonymous', 'session', 'apiKey', 'oauth', 'publishableKey'];
+  const callers: Caller[] = ['anonymous', 'session', 'apiKey', 'oauth', 'publishableKey', 'portal', 'portalVisitor'];
   const allowed = (c: Caller) => (Object.keys(RESOURCES) as Resource[]).filter((r) => mayUse(c, r)).sort();
 
   test('without a credential: only sign-up and sign-in', () => {
@@ -122,17 +122,25 @@ describe('the policy says what DESIGN.md says', () => {
     expect(allowed('oauth')).toEqual(['affiliates', 'links', 'programProfile', 'public', 'referrals', 'sales', 'webhookSubscriptions']);
   });
 
-  test('an API key: every resource of its program, never program changes, API keys, connections, billing integrations, the tracker or users', () => {
-    const never: Resource[] = ['apiKeys', 'billingAdmin', 'connections', 'programAdmin', 'publicClicks', 'users'];
+  test("an API key: every resource of its program, never program changes, API keys, connections, billing integrations, the tracker, users or an affiliate's portal", () => {
+    const never: Resource[] = ['apiKeys', 'billingAdmin', 'connections', 'programAdmin', 'publicClicks', 'users', 'portal', 'portalEntry'];
     expect(allowed('apiKey')).toEqual((Object.keys(RESOURCES) as Resource[]).filter((r) => !never.includes(r)).sort());
   });
 
-  test("a dashboard session: everything (of the programs its user owns, which the services decide) but the tracker's click recording", () => {
+  test("a dashboard session: everything (of the programs its user owns, which the services decide) but the tracker's click recording and the affiliates' portal", () => {
     expect(allowed('session')).toEqual(
       Object.keys(RESOURCES)
-        .filter((r) => r !== 'publicClicks')
+        .filter((r) => !['publicClicks', 'portal', 'portalEntry'].includes(r))
         .sort(),
     );
+  });
+
+  test('a portal session: its own portal and nothing else; a portal visitor: applying and asking for a sign-in link', () => {
+    expect(allowed('portal')).toEqual(['portal']);
+    expect(allowed('portalVisitor')).toEqual(['portalEntry']);
+    expect(callers.filter((c) => mayUse(c, 'portal'))).toEqual(['portal']);
+    expect(callers.filter((c) => mayUse(c, 'payoutDetails'))).toEqual(['session', 'apiKey']);
+    expect(callers.filter((c) => mayUse(c, 'portalLinks'))).toEqual(['session', 'apiKey']);
   });
 
   test("a publishable key: recording clicks from the merchant's site, nothing else, not even sign-in", () => {

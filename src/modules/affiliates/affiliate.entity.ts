@@ -1,8 +1,12 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../common/ids';
+import { newId, randomToken } from '../../common/ids';
 
 export const AFFILIATE_STATUSES = ['active', 'pending', 'inactive', 'rejected'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
+
+/** How an affiliate wants to be paid (DESIGN.md "Payouts"); null until it says. */
+export const PAYOUT_METHODS = ['paypal', 'wise', 'stripe_connect', 'manual'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** An affiliate of a program. Counters are kept in step with clicks, referrals and commissions in their transactions. */
 @Entity({ tableName: 'affiliates' })
@@ -16,6 +20,12 @@ export class Affiliate {
     | 'numberOfReferredUsers'
     | 'numberOfClicks'
     | 'totalCommissionEarned'
+    | 'payoutMethod'
+    | 'payoutEmail'
+    | 'stripeAccountId'
+    | 'notifyNewCommission'
+    | 'notifyPayoutSent'
+    | 'emailToken'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
@@ -33,6 +43,16 @@ export class Affiliate {
   @Property({ type: 'integer' }) numberOfReferredUsers: number = 0;
   @Property({ type: 'integer' }) numberOfClicks: number = 0;
   @Property({ type: 'decimal', precision: 18, scale: 6 }) totalCommissionEarned: string = '0';
+  @Property({ type: 'text', nullable: true }) payoutMethod: PayoutMethod | null = null;
+  /** Where PayPal or Wise pays the affiliate. */
+  @Property({ type: 'text', nullable: true }) payoutEmail: string | null = null;
+  /** The affiliate's connected Stripe account (`acct_…`), for Stripe Connect transfers. */
+  @Property({ type: 'text', nullable: true }) stripeAccountId: string | null = null;
+  /** Email preferences: a notification kind is sent unless the affiliate turned it off (portal or one-click unsubscribe). */
+  @Property({ type: 'boolean' }) notifyNewCommission: boolean = true;
+  @Property({ type: 'boolean' }) notifyPayoutSent: boolean = true;
+  /** Secret of the affiliate's unsubscribe links (they work without signing in); never shown by an API. */
+  @Property({ type: 'text' }) emailToken: string = randomToken(24);
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

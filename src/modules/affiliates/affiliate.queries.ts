@@ -150,6 +150,11 @@ const COLUMNS = {
   affiliateStatus: 'affiliate_status',
   commissionPlanId: 'commission_plan_id',
   affiliateGroupId: 'affiliate_group_id',
+  payoutMethod: 'payout_method',
+  payoutEmail: 'payout_email',
+  stripeAccountId: 'stripe_account_id',
+  notifyNewCommission: 'notify_new_commission',
+  notifyPayoutSent: 'notify_payout_sent',
 } as const;
 export type AffiliateChanges = Partial<Pick<Affiliate, keyof typeof COLUMNS>>;
 

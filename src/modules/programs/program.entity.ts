@@ -24,6 +24,9 @@ export class Program {
     | 'publishableKey'
     | 'cookieWindowDays'
     | 'attributionModel'
+    | 'portalEnabled'
+    | 'portalSignupOpen'
+    | 'portalTerms'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
@@ -51,6 +54,14 @@ export class Program {
   @Property({ type: 'integer' }) cookieWindowDays: number = 60;
   /** Which click a second `ref` in the same browser keeps, within the cookie window. */
   @Property({ type: 'text' }) attributionModel: AttributionModel = 'first_click';
+  /** The portal's address: `<PUBLIC_URL>/portal/<portalSlug>`; lowercase letters, digits and hyphens, unique across programs. */
+  @Property({ type: 'text' }) portalSlug!: string;
+  /** Whether the affiliates' portal answers at all. */
+  @Property({ type: 'boolean' }) portalEnabled: boolean = true;
+  /** Whether the portal's first page takes applications (sign-up); signing in stays open either way. */
+  @Property({ type: 'boolean' }) portalSignupOpen: boolean = true;
+  /** Terms an applicant must accept to sign up; none when null. */
+  @Property({ type: 'text', nullable: true }) portalTerms: string | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

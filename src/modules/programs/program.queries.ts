@@ -29,7 +29,7 @@ export function programsOwnedBy(em: EntityManager, ownerId: string): Promise<Pro
 }
 
 /** A new program (one insert, nothing else of the unit of work). */
-export async function insertProgram(em: EntityManager, fields: Pick<Program, 'ownerId' | 'name'> & Partial<Program>): Promise<Program> {
+export async function insertProgram(em: EntityManager, fields: Pick<Program, 'ownerId' | 'name' | 'portalSlug'> & Partial<Program>): Promise<Program> {
   return insertEntity(em, Program, fields);
 }
 
@@ -52,6 +52,10 @@ const COLUMNS = {
   writesPerMinute: 'writes_per_minute',
   cookieWindowDays: 'cookie_window_days',
   attributionModel: 'attribution_model',
+  portalSlug: 'portal_slug',
+  portalEnabled: 'portal_enabled',
+  portalSignupOpen: 'portal_signup_open',
+  portalTerms: 'portal_terms',
 } as const;
 export type ProgramChanges = Partial<Pick<Program, keyof typeof COLUMNS>>;
 
@@ -62,4 +66,9 @@ export async function updateProgramRow(em: EntityManager, id: string, changes: P
   const set = new Assignments().fromColumns<Record<keyof typeof COLUMNS, unknown>>(COLUMNS, values).set('updated_at = ?', at);
   const rows = await detachedRows(em, Program, `update programs set ${set} where id = ? returning *`, [...set.params, id]);
   return rows[0] ?? null;
+}
+
+/** The program whose portal answers at this slug (letters in either case), or null. */
+export async function programByPortalSlug(em: EntityManager, slug: string): Promise<Program | null> {
+  return (await detachedRows(em, Program, 'select * from programs where lower(portal_slug) = lower(?)', [slug]))[0] ?? null;
 }

@@ -30,6 +30,34 @@ export interface ProgramSettingsInput {
   writesPerMinute?: number | null;
   cookieWindowDays?: number | null;
   attributionModel?: string | null;
+  portalSlug?: string | null;
+  portalEnabled?: boolean | null;
+  portalSignupOpen?: boolean | null;
+  portalTerms?: string | null;
+}
+
+/** A portal slug: lowercase letters, digits and single hyphens inside, 2 to 60 characters. */
+const PORTAL_SLUG_RE = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,59}$/;
+export const PORTAL_TERMS_MAX = 5000;
+
+/** The slug a program's portal gets from its name when none is given: its letters and digits joined by hyphens. */
+export function portalSlugFromName(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40)
+    .replace(/^-+|-+$/g, '');
+  return base.length >= 2 ? base : `program${base ? '-' + base : ''}`;
+}
+
+/** Checks a portal slug someone chose; letters are taken in either case and kept lowercase (it is a URL path). */
+export function checkedPortalSlug(value: string): string {
+  const slug = value.trim().toLowerCase();
+  if (!PORTAL_SLUG_RE.test(slug))
+    throw validationError('portalSlug must be 2 to 60 letters, digits and single hyphens, starting and ending with a letter or digit', 'portalSlug');
+  return slug;
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -105,6 +133,13 @@ export function normalizeProgramSettings(input: ProgramSettingsInput, creating: 
     if (!(ATTRIBUTION_MODELS as readonly string[]).includes(input.attributionModel))
       throw validationError(`attributionModel must be one of ${ATTRIBUTION_MODELS.join(', ')}`, 'attributionModel');
     out.attributionModel = input.attributionModel as AttributionModel;
+  }
+  if (input.portalSlug != null) out.portalSlug = checkedPortalSlug(input.portalSlug);
+  for (const f of ['portalEnabled', 'portalSignupOpen'] as const) if (input[f] != null) out[f] = input[f];
+  if (input.portalTerms !== undefined) {
+    const terms = input.portalTerms?.trim() || null;
+    if (terms && terms.length > PORTAL_TERMS_MAX) throw validationError(`portalTerms may have at most ${PORTAL_TERMS_MAX} characters`, 'portalTerms');
+    out.portalTerms = terms;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { sessionUserId } from '../../identity/actor';
+import { isProgramBound, sessionUserId } from '../../identity/actor';
 import { inTransaction, translated } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
 import type { Program } from './program.entity';
@@ -14,7 +14,12 @@ import {
   updateProgramRow,
   type ProgramChanges,
 } from './program.queries';
-import { newPublishableKey, normalizeProgramSettings, type ProgramSettingsInput } from './program.rules';
+import { isDuplicate } from '../../db/db-errors';
+import { randomInt } from 'node:crypto';
+import { newPublishableKey, normalizeProgramSettings, portalSlugFromName, type ProgramSettingsInput } from './program.rules';
+
+const PORTAL_SLUG_KEY = 'programs_portal_slug_key';
+const PORTAL_SLUG_ATTEMPTS = 8;
 
 /** Programs (tenants) and the tenancy rule every other service relies on. */
 export class ProgramService {
@@ -28,7 +33,7 @@ export class ProgramService {
   async requireProgram(ctx: ServiceContext, programId?: string | null): Promise<Program> {
     const a = ctx.actor;
     let id: string;
-    if (a.kind === 'apiKey' || a.kind === 'oauth' || a.kind === 'publishableKey') {
+    if (isProgramBound(a)) {
       if (programId && programId !== a.programId) throw forbidden('This credential belongs to another program');
       id = a.programId;
     } else if (a.kind === 'session') {
@@ -43,7 +48,7 @@ export class ProgramService {
     if (cached) return cached;
     // A key or token brought its program along (read in the same statement). Programs are read-only everywhere
     // (a change is updateProgram's statement), so the snapshot is used as it is.
-    const program = a.kind === 'session' ? await programById(ctx.em, id) : a.program;
+    const program = isProgramBound(a) ? a.program : await programById(ctx.em, id);
     if (!program || (a.kind === 'session' && program.ownerId !== a.userId)) throw notFound('No such program');
     ctx.programs.set(id, program);
     return program;
@@ -56,9 +61,7 @@ export class ProgramService {
    */
   programOf(ctx: ServiceContext, programId: string): Program | Promise<Program> {
     const a = ctx.actor;
-    const known =
-      ctx.programs.get(programId) ??
-      ((a.kind === 'apiKey' || a.kind === 'oauth' || a.kind === 'publishableKey') && a.program.id === programId ? a.program : undefined);
+    const known = ctx.programs.get(programId) ?? (isProgramBound(a) && a.program.id === programId ? a.program : undefined);
     if (known) return known;
     return programById(ctx.em, programId).then((p) => {
       if (!p) throw notFound('No such program');
@@ -80,8 +83,19 @@ export class ProgramService {
 
   /** Creates a program owned by the signed-in user. */
   async createProgram(ctx: ServiceContext, input: ProgramSettingsInput): Promise<Program> {
-    const settings = { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string }) };
-    return inTransaction(ctx, ({ em }) => insertProgram(em, settings));
+    const settings = { ownerId: sessionUserId(ctx), ...(normalizeProgramSettings(input, true) as { name: string; portalSlug?: string }) };
+    if (settings.portalSlug) return translated(inTransaction(ctx, ({ em }) => insertProgram(em, settings as typeof settings & { portalSlug: string })));
+    // A portal slug made from the name; when another program has it, the name numbered (2, 3, …), then a random number.
+    const base = portalSlugFromName(settings.name);
+    for (let attempt = 1; ; attempt++) {
+      const portalSlug = attempt === 1 ? base : `${base}-${attempt <= 4 ? attempt : randomInt(1000, 1_000_000)}`;
+      try {
+        return await inTransaction(ctx, ({ em }) => insertProgram(em, { ...settings, portalSlug }));
+      } catch (err) {
+        if (attempt < PORTAL_SLUG_ATTEMPTS && isDuplicate(err, PORTAL_SLUG_KEY)) continue;
+        throw err;
+      }
+    }
   }
 
   /** Updates settings of one of the user's programs; only settings that differ are written (none: no statement). */

@@ -1,0 +1,45 @@
+import { inTransaction } from '../../db/unit-of-work';
+import type { Email } from '../emails/email.entity';
+import type { EmailService } from '../emails/email.service';
+import { payoutDetailsChangedEmail } from '../emails/email.templates';
+import type { Program } from '../programs/program.entity';
+import type { ProgramService } from '../programs/program.service';
+import type { ServiceContext } from '../service-context';
+import type { Affiliate } from './affiliate.entity';
+import { findAffiliateByLookup } from './affiliate.finder';
+import { lockAffiliate, updateAffiliateRow } from './affiliate.queries';
+import { checkedPayoutDetails, samePayoutDetails, type PayoutDetailsInput } from './payout-details.rules';
+
+/**
+ * Where an affiliate's money goes. Written by the affiliate in its portal, or by the owner's session or API key
+ * (never a partner token: the policy's `payoutDetails`). A change emails the affiliate, so an account taken over
+ * cannot send its money elsewhere unnoticed.
+ */
+export class PayoutDetailsService {
+  constructor(
+    private readonly programs: ProgramService,
+    private readonly emails: EmailService,
+    /** The portal's address of a program, for the email's "check them" link. */
+    private readonly portalUrl: (program: Program) => string,
+  ) {}
+
+  /** Sets the payout details of the affiliate found by UUID, slug or click id; null when there is none. */
+  async update(ctx: ServiceContext, programId: string | null | undefined, affiliateId: string, input: PayoutDetailsInput): Promise<Affiliate | null> {
+    const program = await this.programs.requireProgram(ctx, programId);
+    const queued: Email[] = [];
+    const updated = await inTransaction(ctx, async (tx) => {
+      const found = await findAffiliateByLookup(tx.em, program.id, affiliateId);
+      if (!found) return null;
+      await lockAffiliate(tx.em, program.id, found.id);
+      // Read again under the lock: a concurrent change is the current state this one builds on.
+      const current = (await findAffiliateByLookup(tx.em, program.id, found.id)) ?? found;
+      const next = checkedPayoutDetails(current, input);
+      if (samePayoutDetails(current, next)) return current;
+      const row = await updateAffiliateRow(tx.em, program.id, current.id, next, new Date());
+      queued.push(this.emails.enqueue(tx, program.id, payoutDetailsChangedEmail(program, current, this.portalUrl(program))));
+      return row;
+    });
+    this.emails.afterCommit(queued);
+    return updated;
+  }
+}

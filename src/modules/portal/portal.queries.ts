@@ -1,0 +1,94 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { execute } from '../../db/sql';
+import { insertEntity } from '../../db/rows';
+import type { AffiliateStatus } from '../affiliates/affiliate.entity';
+import { PortalSession } from './portal-session.entity';
+import { PortalSignInToken } from './portal-sign-in-token.entity';
+import type { SignInPurpose } from './portal.rules';
+
+/** The SQL of portal sign-in links and sessions; every statement names the program. */
+
+export function insertSignInToken(
+  em: EntityManager,
+  fields: { programId: string; affiliateId: string; tokenHash: string; purpose: SignInPurpose; expiresAt: Date },
+): Promise<PortalSignInToken> {
+  return insertEntity(em, PortalSignInToken, fields);
+}
+
+/** Emailed links the affiliate asked for since `since` (the hourly limit), used or not. */
+export async function emailedLinksSince(em: EntityManager, programId: string, affiliateId: string, since: Date): Promise<number> {
+  const rows = await execute<Array<{ n: number }>>(
+    em,
+    `select count(*)::int as n from portal_sign_in_tokens where program_id = ? and affiliate_id = ? and purpose = 'email' and created_at > ?`,
+    [programId, affiliateId, since],
+  );
+  return rows[0].n;
+}
+
+/** Links of the affiliate that can no longer count or work (a day old): kept out of the table as new ones come. */
+export async function deleteOldSignInTokens(em: EntityManager, programId: string, affiliateId: string): Promise<void> {
+  await execute(em, `delete from portal_sign_in_tokens where program_id = ? and affiliate_id = ? and created_at < now() - interval '1 day'`, [
+    programId,
+    affiliateId,
+  ]);
+}
+
+/** A live, unused link's purpose and affiliate, without using it (the page that asks before signing in). */
+export async function peekSignInToken(em: EntityManager, programId: string, hash: string): Promise<{ affiliateId: string; purpose: SignInPurpose } | null> {
+  const rows = await execute<Array<{ affiliate_id: string; purpose: SignInPurpose }>>(
+    em,
+    `select affiliate_id, purpose from portal_sign_in_tokens where program_id = ? and token_hash = ? and used_at is null and expires_at > now()`,
+    [programId, hash],
+  );
+  return rows[0] ? { affiliateId: rows[0].affiliate_id, purpose: rows[0].purpose } : null;
+}
+
+/**
+ * Uses a live link: one statement marks it used, so of two concurrent uses only one gets the affiliate back.
+ * Null when the link is unknown, expired or used.
+ */
+export async function useSignInToken(em: EntityManager, programId: string, hash: string): Promise<{ affiliateId: string; status: AffiliateStatus } | null> {
+  const rows = await execute<Array<{ affiliate_id: string; affiliate_status: AffiliateStatus }>>(
+    em,
+    `update portal_sign_in_tokens t set used_at = now()
+       from affiliates a
+      where t.program_id = ? and t.token_hash = ? and t.used_at is null and t.expires_at > now()
+        and a.program_id = t.program_id and a.id = t.affiliate_id
+      returning t.affiliate_id, a.affiliate_status`,
+    [programId, hash],
+  );
+  return rows[0] ? { affiliateId: rows[0].affiliate_id, status: rows[0].affiliate_status } : null;
+}
+
+export function insertPortalSession(
+  em: EntityManager,
+  fields: { programId: string; affiliateId: string; tokenHash: string; expiresAt: Date },
+): Promise<PortalSession> {
+  return insertEntity(em, PortalSession, fields);
+}
+
+/** A live session and its affiliate's status; null when unknown or expired (a deleted affiliate's sessions are gone with it). */
+export async function liveSession(
+  em: EntityManager,
+  programId: string,
+  hash: string,
+): Promise<{ id: string; affiliateId: string; expiresAt: Date; status: AffiliateStatus } | null> {
+  const rows = await execute<Array<{ id: string; affiliate_id: string; expires_at: Date; affiliate_status: AffiliateStatus }>>(
+    em,
+    `select s.id, s.affiliate_id, s.expires_at, a.affiliate_status
+       from portal_sessions s join affiliates a on a.program_id = s.program_id and a.id = s.affiliate_id
+      where s.program_id = ? and s.token_hash = ? and s.expires_at > now()`,
+    [programId, hash],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, affiliateId: r.affiliate_id, expiresAt: new Date(r.expires_at), status: r.affiliate_status } : null;
+}
+
+export async function deletePortalSession(em: EntityManager, programId: string, hash: string): Promise<void> {
+  await execute(em, 'delete from portal_sessions where program_id = ? and token_hash = ?', [programId, hash]);
+}
+
+/** Ends every session of the affiliate (it was rejected): a later request finds none. */
+export async function deleteAffiliateSessions(em: EntityManager, programId: string, affiliateId: string): Promise<void> {
+  await execute(em, 'delete from portal_sessions where program_id = ? and affiliate_id = ?', [programId, affiliateId]);
+}
