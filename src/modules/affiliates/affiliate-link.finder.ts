@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../common/ids';
 import type { AffiliateLink } from './affiliate-link.entity';
-import { linkById, linkBySlug } from './affiliate-link.queries';
+import { linkById, linkBySlug, linksOf } from './affiliate-link.queries';
 import { SLUG_SHAPE } from './affiliate-link.rules';
 
 /**
@@ -14,4 +14,9 @@ export async function findLinkBySlug(em: EntityManager, programId: string, slug:
 
 export async function findLinkById(em: EntityManager, programId: string, id: string, lock = false): Promise<AffiliateLink | null> {
   return isUuid(id) ? linkById(em, programId, id, lock) : null;
+}
+
+/** The affiliate's links, oldest first. */
+export async function findLinksOfAffiliate(em: EntityManager, programId: string, affiliateId: string): Promise<AffiliateLink[]> {
+  return linksOf(em, programId, affiliateId);
 }

@@ -19,3 +19,8 @@ export async function linkById(em: EntityManager, programId: string, id: string,
   ]);
   return rows[0] ?? null;
 }
+
+/** One affiliate's links, in creation order. */
+export function linksOf(em: EntityManager, programId: string, affiliateId: string): Promise<AffiliateLink[]> {
+  return detachedRows(em, AffiliateLink, 'select * from affiliate_links where program_id = ? and affiliate_id = ? order by id', [programId, affiliateId]);
+}

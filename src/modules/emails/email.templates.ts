@@ -32,7 +32,7 @@ export function affiliateWelcomeEmail(
   a: AffiliateLike,
   shareUrls: string[],
   slug: string,
-  portal?: { portalUrl: string; signInUrl?: string },
+  _portal?: { portalUrl: string; signInUrl?: string },
 ): EmailContent {
   const urls = shareUrls.length ? shareUrls.map((u) => `  ${u}`).join('\n') : `  your referral code: ${slug}`;
   return {

@@ -9,9 +9,9 @@ import type { Email } from '../emails/email.entity';
 import type { EmailService } from '../emails/email.service';
 import { affiliateWelcomeEmail, portalSignInEmail } from '../emails/email.templates';
 import { fullUrls } from '../affiliates/affiliate-link.rules';
-import { linksOfAffiliates } from '../links/link.queries';
+import { findLinksOfAffiliate } from '../affiliates/affiliate-link.finder';
 import type { Program } from '../programs/program.entity';
-import { programByPortalSlug } from '../programs/program.queries';
+import { findProgramByPortalSlug } from '../programs/program.finder';
 import type { ProgramService } from '../programs/program.service';
 import type { ServiceContext } from '../service-context';
 import {
@@ -76,7 +76,7 @@ export class PortalAccessService {
   /** The program whose portal answers at this slug, or null (none, or its portal is turned off). */
   async openPortal(ctx: ServiceContext, slug: string): Promise<Program | null> {
     if (!/^[A-Za-z0-9-]{1,60}$/.test(slug)) return null;
-    const program = await programByPortalSlug(ctx.em, slug);
+    const program = await findProgramByPortalSlug(ctx.em, slug);
     return program && program.portalEnabled ? program : null;
   }
 
@@ -222,7 +222,7 @@ export class PortalAccessService {
     const queued: Email[] = [];
     await inTransaction(tx0, async (tx) => {
       const token = await this.newEmailedToken(tx, program, affiliate);
-      const slug = (await linksOfAffiliates(tx.em, program.id, [affiliate.id]))[0]?.link ?? '';
+      const slug = (await findLinksOfAffiliate(tx.em, program.id, affiliate.id))[0]?.link ?? '';
       const shareUrls = slug ? fullUrls(program.baseUrls, slug).map((u) => u.fullUrl) : [];
       queued.push(
         this.emails.enqueue(
