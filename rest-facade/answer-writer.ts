@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Connection, RestRoute } from './route';
 import type { RouteSerializers } from './serializers';
 
-/** One operation's result, ready to be written as the route's 200 body. */
+/** One operation's result, ready to be written as the route's success body (200, or the route's `status`). */
 export interface OperationAnswer {
   route: RestRoute;
   /** The operation that ran (its serializer). */
@@ -21,7 +21,7 @@ export interface OperationAnswer {
 export async function writeAnswer(req: Request, res: Response, answer: OperationAnswer): Promise<void> {
   const { route, name, data, connection: conn, paged, serialize } = answer;
   if (route.headers) res.set(route.headers(data));
-  res.type('application/json');
+  res.status(route.status ?? 200).type('application/json');
   if (!conn) {
     res.send(serialize.single(name)(route.response!.map(data)));
     return;

@@ -208,6 +208,10 @@ export const TAGS = [
   { name: 'clicks', description: "Click tracking from the program's own server." },
   { name: 'public', description: "Called from visitors' browsers on the program's site by `tracker.js`, with the program's publishable key." },
   { name: 'program', description: 'The program the credential reaches: its public profile.' },
+  {
+    name: 'affiliate-portal-links',
+    description: "Single-use links that sign an affiliate into the program's affiliate portal (to open or frame in your app).",
+  },
   { name: 'webhooks', description: 'Endpoints that receive signed events (Standard Webhooks).' },
   { name: 'events', description: 'The event log, and replays of its deliveries.' },
   { name: 'integrations', description: 'Endpoints billing providers call (Stripe), outside /api/v1.' },

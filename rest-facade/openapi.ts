@@ -135,11 +135,13 @@ function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
       ? `The ${modes.map((m) => (m.kind === 'list' ? 'list (one JSON array)' : 'single record, or null when nothing matches')).join(', or the ')}.`
       : modes[0].kind === 'list'
         ? 'The list: one JSON array (or one page of it with `limit`).'
-        : 'Success.';
+        : route.status === 201
+          ? 'Created.'
+          : 'Success.';
   return { description: described, headers, content: { 'application/json': { schema } } };
 }
 
-/** A route's operation object; its 200 body is also pushed to `bodies`, to be componentized with the others. */
+/** A route's operation object; its success body is also pushed to `bodies`, to be componentized with the others. */
 function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], bodies: SchemaHolder[]): JsonSchema {
   const describe = (name: string) => input.describeInput(r, name);
   const resource = REST_ROUTES[`${r.method} ${r.path}`];
@@ -148,7 +150,7 @@ function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], 
   if (mayUse('oauth', resource)) for (const p of input.partners) security.push({ [schemeOf(p)]: [] });
   const success = successResponse(r, modes);
   bodies.push(success.content['application/json']);
-  const responses = { 200: success, ...errorResponses(r) };
+  const responses = { [r.status ?? 200]: success, ...errorResponses(r) };
   const op: JsonSchema = {
     operationId: r.id,
     summary: r.summary,

@@ -12,6 +12,7 @@ import { statsRoutes } from './routes/stats.routes';
 import { saleRoutes } from './routes/sales.routes';
 import { webhookRoutes } from './routes/webhooks.routes';
 import { programRoutes } from './routes/program.routes';
+import { portalRoutes } from './routes/portal.routes';
 
 /** `METHOD /path`: how the authorization policy names a route. */
 export const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -28,6 +29,7 @@ export const restRoutes: RestRoute[] = [
   ...statsRoutes,
   ...webhookRoutes,
   ...programRoutes,
+  ...portalRoutes,
 ];
 
 /** Routes by `METHOD /path` (exact, without trailing slashes). */

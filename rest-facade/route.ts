@@ -42,6 +42,8 @@ export type RestRoute<S extends TObject = TObject> = RouteInput<S> & {
   pageOnly?: boolean;
   /** Applied to each list item (single records go through `response`). */
   node?: BodyShape;
+  /** The status of a success: 200 unless the route creates something the spec does not answer 200 for (201). */
+  status?: 200 | 201;
   /** A request body for the document's example. */
   example?: Record<string, unknown>;
 };

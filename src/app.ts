@@ -4,6 +4,8 @@ import { OperationExecutor } from './graphql/executor';
 import { requestContext } from './ops/request-context';
 import { restErrorHandler } from '../rest-facade/error-handler';
 import { pagesRouter } from './pages/pages.router';
+import { portalRouter } from './pages/portal/portal.router';
+import { assetsRouter } from './pages/assets.route';
 import { tokenRouter } from './pages/token.route';
 import { stripeWebhookRouter } from './pages/stripe-webhook.route';
 import { oauthMetadataRouter } from './pages/oauth-metadata.route';
@@ -42,6 +44,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(stripeWebhookRouter(orm, services, limiter));
   app.use(oauthMetadataRouter(partners, publicOrigin(config)));
   app.use(pagesRouter(orm, services, partners, publicOrigin(config)));
+  // The affiliates' own portal, per program, and the pages' static files (Pico CSS and our additions).
+  app.use(portalRouter({ orm, services }));
+  app.use(assetsRouter());
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
   // The OpenAPI document rendered for people, with the renderer served from here (works offline).
   app.use(docsRouter());

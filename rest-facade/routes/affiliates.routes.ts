@@ -24,7 +24,7 @@ export const affiliateRoutes: RestRoute[] = [
     id: 'createAffiliate',
     summary: 'Create an affiliate with its first link',
     description:
-      'Creates the affiliate and its first link (`affiliateLink`, or a slug made from the email; a taken slug fails, no other is chosen). Sends the admin notification and, for active affiliates unless `sendWelcomeEmail` is false, the welcome email; creates automatic promotional codes; fires `affiliate.created`. 400 when a required field is missing, the email or link is taken, the plan or group does not exist or do not match, or the affiliate limit is reached.',
+      'Creates the affiliate and its first link (`affiliateLink`, or a slug made from the email; a taken slug fails, no other is chosen). Sends the admin notification and, unless `sendWelcomeEmail` is false, the welcome email (active: the portal and the first link; pending: application received); creates automatic promotional codes; fires `affiliate.created`. 400 when a required field is missing, the email or link is taken, the plan or group does not exist or do not match, or the affiliate limit is reached.',
     body: CreateAffiliateBody,
     operation: 'AffiliateCreate',
     variables: (b) => ({ input: b }),
@@ -37,7 +37,7 @@ export const affiliateRoutes: RestRoute[] = [
     id: 'updateAffiliate',
     summary: 'Update an affiliate',
     description:
-      'Identifies the affiliate by `affiliateId` or `emailAddress` and applies the other fields sent; `affiliateLink` adds another link (it does not rename one). Answers how many affiliates were updated: 0 when none matched. Fires `affiliate.updated`.',
+      'Identifies the affiliate by `affiliateId` or `emailAddress` and applies the other fields sent; `affiliateLink` adds another link (it does not rename one). Answers how many affiliates were updated: 0 when none matched. Fires `affiliate.updated`.\n\n`payoutMethod`, `payoutEmail` and `stripeAccountId` say where the affiliate is paid (PayPal and Wise need an email, Stripe Connect an `acct_…` account); a change emails the affiliate. They are never in an answer or an event, and only an API key may send them: with a partner token the update is answered 403 and changes nothing.',
     body: UpdateAffiliateBody,
     operation: 'AffiliateUpdate',
     variables: (b) => ({ input: b }),

@@ -11,6 +11,7 @@ import {
   type Caller,
   type Resource,
 } from '../../src/auth/policy';
+import { GRAPHQL_INPUT_FIELDS } from '../../src/auth/policy-graphql';
 import { code, table } from './markdown';
 
 /**
@@ -143,6 +144,15 @@ function graphql(): string[] {
     table(['Field', 'Resource', ...callerHeader], crossing),
     '',
     `Readable by whoever reached their parent: ${inheriting.join(', ')}.`,
+    '',
+    '### Input fields that write another resource',
+    '',
+    'An operation sent with one of these input fields (null included) is checked against its resource too, before anything runs.',
+    '',
+    table(
+      ['Input field', 'Resource', ...callerHeader],
+      Object.entries(GRAPHQL_INPUT_FIELDS).map(([field, r]) => [code(field), code(r), ...byResource(r)]),
+    ),
     '',
     '### Types readable field by field',
     '',

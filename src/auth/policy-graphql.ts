@@ -78,6 +78,7 @@ export const GRAPHQL_ROOT_FIELDS: Record<'Query' | 'Mutation', Record<string, Re
     replayEvents: 'events',
     createBillingIntegration: 'billingAdmin',
     deleteBillingIntegration: 'billingAdmin',
+    createAffiliatePortalLink: 'portalLinks',
   },
 };
 
@@ -113,6 +114,7 @@ export const GRAPHQL_TYPES: Record<string, Resource | null> = {
   AffiliateStats: 'stats',
   BillingIntegration: 'billing',
   BillingEvent: 'billing',
+  AffiliatePortalLink: 'portalLinks',
   AuthPayload: null,
   CreateApiKeyPayload: null,
   AffiliateConnection: null,
@@ -178,6 +180,21 @@ export const GRAPHQL_FIELDS: Record<string, Resource | 'inherit'> = {
   'AffiliateStats.affiliate': 'affiliates',
   // The endpoint a secret rotation answers: whoever may rotate (webhooks) may see it.
   'WebhookEndpointWithSecret.endpoint': 'inherit',
+  // Where an affiliate's money goes: scalar fields of the affiliate, but never a partner's to read.
+  'Affiliate.payoutMethod': 'payoutDetails',
+  'Affiliate.payoutEmail': 'payoutDetails',
+  'Affiliate.stripeAccountId': 'payoutDetails',
+};
+
+/**
+ * Input fields that write another resource than their root field's: an operation sent with one of them (null
+ * included: it clears) is checked against that resource too, before anything runs. A partner token may update
+ * an affiliate, but not where its money goes.
+ */
+export const GRAPHQL_INPUT_FIELDS: Record<string, Resource> = {
+  'UpdateAffiliateInput.payoutMethod': 'payoutDetails',
+  'UpdateAffiliateInput.payoutEmail': 'payoutDetails',
+  'UpdateAffiliateInput.stripeAccountId': 'payoutDetails',
 };
 
 /**

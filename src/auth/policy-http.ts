@@ -45,6 +45,7 @@ export const REST_ROUTES: Record<string, Resource> = {
   'POST /events/replay': 'events',
   'GET /stats': 'stats',
   'GET /stats/top-affiliates': 'stats',
+  'POST /affiliate-portal-links': 'portalLinks',
 };
 
 /**
@@ -93,5 +94,26 @@ export const HTTP_ROUTES: Record<
   'GET /docs': 'public',
   'GET /docs/assets/redoc.standalone.js': 'public',
   'GET /docs/assets/docs.js': 'public',
+  'GET /assets/pico.min.css': 'public',
+  'GET /assets/portal.css': 'public',
+  'GET /assets/portal.js': 'public',
+  'GET /portal/:slug': 'portalEntry',
+  'POST /portal/:slug/sign-up': 'portalEntry',
+  'POST /portal/:slug/sign-in': 'portalEntry',
+  'GET /portal/:slug/check-email': 'portalEntry',
+  'GET /portal/:slug/sign-in/:token': 'portalEntry',
+  'POST /portal/:slug/sign-in/:token': 'portalEntry',
+  // The link in a notification email (RFC 8058 one-click): its token, made from the affiliate's secret, authorizes it.
+  'GET /portal/:slug/unsubscribe': 'portalEntry',
+  'POST /portal/:slug/unsubscribe': 'portalEntry',
+  'GET /portal/:slug/home': 'portalSession',
+  'POST /portal/:slug/links': 'portalSession',
+  'GET /portal/:slug/referrals': 'portalSession',
+  'GET /portal/:slug/commissions': 'portalSession',
+  'GET /portal/:slug/payouts': 'portalSession',
+  'GET /portal/:slug/settings': 'portalSession',
+  'POST /portal/:slug/settings/payout': 'portalSession',
+  'POST /portal/:slug/settings/emails': 'portalSession',
+  'POST /portal/:slug/sign-out': 'portalSession',
   '* /graphql': 'bearer',
 };

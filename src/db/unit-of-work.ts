@@ -67,3 +67,31 @@ export async function writeQueued(em: EntityManager): Promise<void> {
   queued.delete(em);
   for (const write of list) await write();
 }
+
+/**
+ * Rows of one kind queued in `em`'s transaction, inserted together (`insert`) before it commits: the first row of
+ * a transaction queues the write, the rest join its list. A row queued outside a transaction could be written
+ * without its cause, or its cause committed without it: `outside` is thrown then.
+ */
+export class TransactionBatch<T> {
+  private readonly pending = new WeakMap<EntityManager, T[]>();
+
+  constructor(
+    private readonly insert: (em: EntityManager, rows: T[]) => Promise<void>,
+    private readonly outside: (row: T) => Error,
+  ) {}
+
+  add(em: EntityManager, row: T): void {
+    let batch = this.pending.get(em);
+    if (!batch) {
+      const list: T[] = [];
+      const queued = queueWrite(em, () => {
+        this.pending.delete(em);
+        return this.insert(em, list);
+      });
+      if (!queued) throw this.outside(row);
+      this.pending.set(em, (batch = list));
+    }
+    batch.push(row);
+  }
+}

@@ -19,6 +19,7 @@ import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from 
 import { ConnectionResolver } from './resolvers/connection.resolver';
 import { AffiliateStatsResolver, StatsResolver } from './resolvers/stats.resolver';
 import { BillingResolver } from './resolvers/billing.resolver';
+import { PortalResolver } from './resolvers/portal.resolver';
 
 export const resolvers = [
   AuthResolver,
@@ -40,6 +41,7 @@ export const resolvers = [
   StatsResolver,
   AffiliateStatsResolver,
   BillingResolver,
+  PortalResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -30,7 +30,10 @@ import type { Program } from './programs/program.entity';
 import { StatsService } from './stats/stats.service';
 import { PayoutDetailsService } from './affiliates/payout-details.service';
 import { PortalAccessService } from './portal/portal-access.service';
+import { PortalService } from './portal/portal.service';
 import { portalUrl } from './portal/portal.rules';
+import { EmailPreferencesService } from './portal/email-preferences.service';
+import type { EmailLinks } from './emails/email.templates';
 
 /**
  * The domain services, wired once per process; stateless, every method takes the request context first.
@@ -42,12 +45,18 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const programs = new ProgramService(credentials);
   const events = new EventService();
   const emails = new EmailService(log, !!config.smtpUrl);
+  const origin = publicOrigin(config);
+  // Where emails link to, on PUBLIC_URL.
+  const emailLinks: EmailLinks = { portalUrl: (p) => portalUrl(origin, p.portalSlug), dashboardUrl: `${origin}/dashboard` };
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   const referrals = new ReferralService(programs, events, promoCodes);
-  const sales = new SaleService(programs, events, promoCodes);
-  const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs);
-  const origin = publicOrigin(config);
+  const sales = new SaleService(programs, events, promoCodes, emails, emailLinks);
+  const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs, emailLinks);
+  const links = new LinkService(programs, events, jobs);
+  const payouts = new PayoutService(programs, events, emails, emailLinks);
+  const stats = new StatsService(programs);
+  const payoutDetails = new PayoutDetailsService(programs, emails, (p) => portalUrl(origin, p.portalSlug));
   return {
     credentials,
     users: new UserService(new SignInThrottle(windows, config.signIn)),
@@ -57,9 +66,10 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     emails,
     jobs,
     affiliates,
-    payoutDetails: new PayoutDetailsService(programs, emails, (p) => portalUrl(origin, p.portalSlug)),
+    payoutDetails,
     portalAccess: new PortalAccessService(programs, affiliates, emails, origin, windows),
-    links: new LinkService(programs, events, jobs),
+    emailPreferences: new EmailPreferencesService(affiliates, origin),
+    links,
     clicks: new ClickService(programs, publicOrigin(config)),
     referrals,
     coupons: new CouponService(programs, events, couponBody),
@@ -67,13 +77,14 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     sales,
     billing: new BillingIntegrationService(programs, publicOrigin(config)),
     stripe: new StripeIngestionService(referrals, sales, promoCodes, config.stripeApiKey ? new StripeLookup(config.stripeApiKey, config.stripeApiBase) : null),
-    payouts: new PayoutService(programs, events),
+    payouts,
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),
     oauth: new OAuthService(programs, credentials),
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
-    stats: new StatsService(programs),
+    stats,
+    portal: new PortalService(origin, links, referrals, payouts, promoCodes, stats, payoutDetails),
   };
 }
 

@@ -5,6 +5,10 @@
 export const AFFILIATE_STATUSES = ['active', 'pending', 'inactive', 'rejected'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 
+/** How an affiliate is paid (DESIGN.md "Payouts"); the domain's list is on the affiliate entity. */
+export const PAYOUT_METHODS = ['paypal', 'wise', 'stripe_connect', 'manual'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
 export const COUPON_TYPES = ['PERCENTAGE', 'FLAT'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 

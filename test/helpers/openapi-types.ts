@@ -17,11 +17,13 @@ export interface paths {
         /**
          * Update an affiliate
          * @description Identifies the affiliate by `affiliateId` or `emailAddress` and applies the other fields sent; `affiliateLink` adds another link (it does not rename one). Answers how many affiliates were updated: 0 when none matched. Fires `affiliate.updated`.
+         *
+         *     `payoutMethod`, `payoutEmail` and `stripeAccountId` say where the affiliate is paid (PayPal and Wise need an email, Stripe Connect an `acct_…` account); a change emails the affiliate. They are never in an answer or an event, and only an API key may send them: with a partner token the update is answered 403 and changes nothing.
          */
         put: operations["updateAffiliate"];
         /**
          * Create an affiliate with its first link
-         * @description Creates the affiliate and its first link (`affiliateLink`, or a slug made from the email; a taken slug fails, no other is chosen). Sends the admin notification and, for active affiliates unless `sendWelcomeEmail` is false, the welcome email; creates automatic promotional codes; fires `affiliate.created`. 400 when a required field is missing, the email or link is taken, the plan or group does not exist or do not match, or the affiliate limit is reached.
+         * @description Creates the affiliate and its first link (`affiliateLink`, or a slug made from the email; a taken slug fails, no other is chosen). Sends the admin notification and, unless `sendWelcomeEmail` is false, the welcome email (active: the portal and the first link; pending: application received); creates automatic promotional codes; fires `affiliate.created`. 400 when a required field is missing, the email or link is taken, the plan or group does not exist or do not match, or the affiliate limit is reached.
          */
         post: operations["createAffiliate"];
         /**
@@ -416,6 +418,30 @@ export interface paths {
         get: operations["getProgram"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliate-portal-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a link that signs an affiliate into the program's portal
+         * @description A single-use `url` under `<PUBLIC_URL>/portal/<portalSlug>/sign-in/`, valid for 5 minutes (`expiresAt`), that signs the affiliate (`affiliateId`: its UUID, one of its link slugs or a numeric click id) into the program's affiliate portal, where it sees its own links, figures, commissions, payouts and payout details. Open it for the affiliate, or frame it in your app (the portal may be framed by the origins of the program's base URLs). Treat it as a secret: whoever opens it first is signed in as the affiliate.
+         *
+         *     404 when no affiliate of the program matches; 400 when the program's portal is turned off (`portalEnabled`, GraphQL) or the affiliate was rejected.
+         *
+         *     API keys only: a partner (OAuth) token is answered 403.
+         */
+        post: operations["createAffiliatePortalLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -885,6 +911,16 @@ export interface components {
              * @description When it last changed: an ISO 8601 date-time in UTC.
              */
             updatedAt: string;
+        };
+        /** @description A single-use link that signs one affiliate into its program's portal, for the program's own app to open or frame. */
+        AffiliatePortalLink: {
+            /** @description <PUBLIC_URL>/portal/<portalSlug>/sign-in/<token>: opened once, it signs the affiliate in (a 30-day portal session). Treat it as a secret. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (5 minutes after it was made): an ISO 8601 date-time in UTC.
+             */
+            expiresAt: string;
         };
         /** @description An affiliate of the program. */
         AffiliateRef: {
@@ -2245,6 +2281,15 @@ export interface operations {
                     commissionPlanId?: string | null;
                     /** @description An affiliate group of the program; null removes it. */
                     affiliateGroupId?: string | null;
+                    /**
+                     * @description How the affiliate is paid; null clears it. paypal and wise need a payoutEmail, stripe_connect a stripeAccountId (sent now or kept). Not for partner tokens: sent with one (null too), the update is FORBIDDEN and changes nothing.
+                     * @enum {string|null}
+                     */
+                    payoutMethod?: "paypal" | "wise" | "stripe_connect" | "manual" | null;
+                    /** @description PayPal or Wise email address (at most 254 characters); '' or null clears it. Not for partner tokens: sent with one (null too), the update is FORBIDDEN and changes nothing. */
+                    payoutEmail?: string | null;
+                    /** @description Stripe connected account id such as acct_1A2b3C; '' or null clears it. Not for partner tokens: sent with one (null too), the update is FORBIDDEN and changes nothing. */
+                    stripeAccountId?: string | null;
                 };
             };
         };
@@ -2471,7 +2516,7 @@ export interface operations {
                      * @enum {string|null}
                      */
                     affiliateStatus?: "active" | "pending" | "inactive" | "rejected" | null;
-                    /** @description false: no welcome email. Default true; only active affiliates get one. */
+                    /** @description false: no welcome email. Default true: an active affiliate gets the welcome with its portal and first link, a pending one that its application was received. */
                     sendWelcomeEmail?: boolean | null;
                     /** @description A commission plan of the program; with affiliateGroupId, a plan of that group. */
                     commissionPlanId?: string | null;
@@ -9321,6 +9366,212 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limit exceeded; retry in 12 s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description The operation failed */
+            500: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error (request id 7f3c2a)",
+                     *       "code": "INTERNAL",
+                     *       "requestId": "7f3c2a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description What is left of the limit that applies (IETF RateLimit header fields): `"reads";r=<remaining>;t=<seconds to reset>`. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    RateLimit?: string;
+                    /** @description The limit that applies: `"reads";q=<quota>;w=<window seconds>` (or `"writes"`), per token, endpoint and method. Absent when the request failed before it was counted (the database or the rate-limit store could not be reached). */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly",
+                     *       "code": "UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnavailableError"];
+                };
+            };
+        };
+    };
+    createAffiliatePortalLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: kept 24 h per token; a repeat answers the first answer with `Idempotent-Replayed: true`, a different request under the same key is 422, one still running is 409. 1 to 255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "affiliateId": "0192f0c4-5f6e-7a1b-8c9d-0e1f2a3b4c5d"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The affiliate: its UUID, one of its link slugs or a numeric click id (at most 200 characters). */
+                    affiliateId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliatePortalLink"];
+                };
+            };
+            /** @description Invalid input or a violated rule */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "email is required",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "email",
+                     *           "message": "email is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send \"Authorization: Bearer <API key>\"",
+                     *       "code": "UNAUTHENTICATED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The token may not use this endpoint */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A partner token may not use coupons",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such record (or endpoint) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The same Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry shortly",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdempotencyKeyInUseError"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
                 };
             };
             /** @description Rate limited */

@@ -16,11 +16,19 @@ import {
 import type { TObject, TProperties } from '@sinclair/typebox';
 import type { DomainError } from '../../src/common/errors';
 import { applyInputValidation, checkInputCoverage } from '../../src/graphql/input-validation';
-import { AFFILIATE_STATUSES as AFFILIATE_ENTITY } from '../../src/modules/affiliates/affiliate.entity';
+import { AFFILIATE_STATUSES as AFFILIATE_ENTITY, PAYOUT_METHODS as PAYOUT_METHODS_ENTITY } from '../../src/modules/affiliates/affiliate.entity';
 import { RANDOM_CHARS_CASES as CASES_ENTITY } from '../../src/modules/coupons/auto-coupon-rule.entity';
 import { COUPON_DURATIONS as DURATIONS_ENTITY, COUPON_TYPES as TYPES_ENTITY } from '../../src/modules/coupons/coupon.entity';
 import { SUBSCRIPTION_STATUSES as SUBSCRIPTION_ENTITY } from '../../src/modules/referrals/referral.entity';
-import { AFFILIATE_STATUSES, COMMISSION_STATUSES, COUPON_DURATIONS, COUPON_TYPES, RANDOM_CHARS_CASES, SUBSCRIPTION_STATUSES } from '../../src/validation/enums';
+import {
+  AFFILIATE_STATUSES,
+  COMMISSION_STATUSES,
+  COUPON_DURATIONS,
+  COUPON_TYPES,
+  PAYOUT_METHODS,
+  RANDOM_CHARS_CASES,
+  SUBSCRIPTION_STATUSES,
+} from '../../src/validation/enums';
 import { COMMISSION_STATUSES as COMMISSION_ENTITY } from '../../src/modules/commissions/commission.entity';
 import { Body, Bool, Nullable, RequiredText, Text } from '../../src/validation/kit';
 import { AffiliatesQuery, CreateAffiliateBody } from '../../src/validation/schemas/affiliates.schemas';
@@ -204,4 +212,5 @@ test('the enums of src/validation are the entities’ lists', () => {
   expect(RANDOM_CHARS_CASES).toEqual(CASES_ENTITY);
   expect(SUBSCRIPTION_STATUSES).toEqual(SUBSCRIPTION_ENTITY);
   expect(COMMISSION_STATUSES).toEqual(COMMISSION_ENTITY);
+  expect(PAYOUT_METHODS).toEqual(PAYOUT_METHODS_ENTITY);
 });

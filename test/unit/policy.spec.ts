@@ -4,7 +4,7 @@
  * resource, every REST route. The behaviour over HTTP is test/e2e/security/authorization-matrix.spec.ts.
  */
 import 'reflect-metadata';
-import { getNamedType, GraphQLObjectType, GraphQLSchema, GraphQLString, isObjectType, type GraphQLNamedType } from 'graphql';
+import { getNamedType, GraphQLObjectType, GraphQLSchema, GraphQLString, isInputObjectType, isObjectType, type GraphQLNamedType } from 'graphql';
 import {
   GRAPHQL_FIELD_SETS,
   GRAPHQL_FIELDS,
@@ -17,6 +17,7 @@ import {
   type Caller,
   type Resource,
 } from '../../src/auth/policy';
+import { GRAPHQL_INPUT_FIELDS } from '../../src/auth/policy-graphql';
 import { getSchema } from '../../src/graphql/schema';
 import { applyPolicy } from '../../src/graphql/policy-enforcement';
 import { restRoutes, routeKey } from '../../rest-facade/router';
@@ -86,7 +87,12 @@ describe('coverage: nothing callable without an entry', () => {
     const missing = found.filter((c) => !(c in GRAPHQL_FIELDS));
     expect(missing).toEqual([]);
     // Entries that are not type crossings guard scalar fields that expose another resource's data.
-    expect(Object.keys(GRAPHQL_FIELDS).filter((c) => !found.includes(c))).toEqual(['Link.promotionalCodes']);
+    expect(Object.keys(GRAPHQL_FIELDS).filter((c) => !found.includes(c))).toEqual([
+      'Link.promotionalCodes',
+      'Affiliate.payoutMethod',
+      'Affiliate.payoutEmail',
+      'Affiliate.stripeAccountId',
+    ]);
   });
 
   test('every field entry names a field of the schema', () => {
@@ -98,6 +104,25 @@ describe('coverage: nothing callable without an entry', () => {
       const fields = Object.keys((schema.getType(t) as GraphQLObjectType).getFields());
       for (const f of set.open) expect(fields).toContain(f);
     }
+  });
+
+  test('every input field entry names an input field of the schema that a root field takes as an argument', () => {
+    const argumentTypes = new Set(
+      (['Query', 'Mutation'] as const).flatMap((root) =>
+        Object.values((schema.getType(root) as GraphQLObjectType).getFields()).flatMap((f) => f.args.map((a) => getNamedType(a.type).name)),
+      ),
+    );
+    for (const coordinate of Object.keys(GRAPHQL_INPUT_FIELDS)) {
+      const [t, f] = coordinate.split('.');
+      const type = schema.getType(t);
+      expect({ coordinate, exists: isInputObjectType(type) && !!type.getFields()[f], argument: argumentTypes.has(t) }).toEqual({
+        coordinate,
+        exists: true,
+        argument: true,
+      });
+    }
+    // An affiliate update may carry its payout details, which a partner token may neither read nor write.
+    for (const f of ['payoutMethod', 'payoutEmail', 'stripeAccountId']) expect(GRAPHQL_INPUT_FIELDS[`UpdateAffiliateInput.${f}`]).toBe('payoutDetails');
   });
 
   test('a schema with a root field the policy does not name is refused at start-up', () => {

@@ -74,14 +74,23 @@ export class AffiliateResolver {
 
   @ValidateArgs({ input: UpdateAffiliateBody })
   @Mutation(() => UpdateCountPayload, {
-    description: 'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated. Answers count 0 when none matches.',
+    description:
+      'Updates the affiliate identified by affiliateId or emailAddress; fires affiliate.updated. Answers count 0 when none matches. Changed payout details email the affiliate; a partner token may not send them (FORBIDDEN).',
   })
   async updateAffiliate(
     @Args() { programId }: ProgramArg,
     @Arg('input', { description: 'Which affiliate, and the changes.' }) input: UpdateAffiliateInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { count: await ctx.services.affiliates.updateAffiliates(ctx, programId, input) };
+    const { payoutMethod, payoutEmail, stripeAccountId, ...others } = input;
+    const payout = { payoutMethod, payoutEmail, stripeAccountId };
+    // Payout details (sent only by callers the policy lets write them) go with the rest in one unit of work.
+    const count = Object.values(payout).every((v) => v === undefined)
+      ? await ctx.services.affiliates.updateAffiliates(ctx, programId, others)
+      : await ctx.services.payoutDetails.updateAlongside(ctx, programId, others, payout, (tx) =>
+          ctx.services.affiliates.updateAffiliates(tx, programId, others),
+        );
+    return { count };
   }
 
   @ValidateArgs(DeleteAffiliateBody.properties)

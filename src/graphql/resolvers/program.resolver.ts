@@ -1,4 +1,4 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Program } from '../../modules/programs/program.entity';
 import type { GraphQLContext } from '../context';
 import { ProgramInput, ProgramType } from '../types/program.type';
@@ -48,5 +48,13 @@ export class ProgramResolver {
   })
   rotatePublishableKey(@Arg('id', () => ID, { description: OWN_PROGRAM_ARG }) id: string, @Ctx() ctx: GraphQLContext): Promise<Program> {
     return ctx.services.programs.rotatePublishableKey(ctx, id);
+  }
+
+  @FieldResolver(() => String, {
+    description:
+      "The affiliates' portal: <PUBLIC_URL>/portal/<portalSlug>, where affiliates apply, sign in and see their own links and figures. A partner token may not read it.",
+  })
+  portalUrl(@Root() program: Program, @Ctx() ctx: GraphQLContext): string {
+    return ctx.services.portalAccess.portalUrl(program);
   }
 }

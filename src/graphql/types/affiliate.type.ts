@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { AFFILIATE_STATUSES, enumObject, type AffiliateOrderField, type AffiliateStatus } from '../../validation/enums';
+import { AFFILIATE_STATUSES, enumObject, PAYOUT_METHODS, type AffiliateOrderField, type AffiliateStatus, type PayoutMethod } from '../../validation/enums';
 import type { AffiliateListFilter, CreateAffiliateBody, UpdateAffiliateBody } from '../../validation/schemas/affiliates.schemas';
 import { CREATED_AFTER, CREATED_BEFORE, ListOrderInput, SEARCH } from './list-order.type';
 import { AFFILIATE_KEY, CREATED_AT, money, PROGRAM_ID, UPDATED_AT } from './descriptions';
@@ -11,14 +11,30 @@ registerEnumType(AffiliateStatusEnum, {
   name: 'AffiliateStatus',
   description: "An affiliate's standing in the program: a label for the program's own workflow (attribution works whatever the status).",
   valuesConfig: {
-    active: { description: 'Approved. New affiliates start here when the program auto-approves them; only active ones get the welcome email.' },
+    active: { description: 'Approved. New affiliates start here when the program auto-approves them.' },
     pending: { description: 'Waiting for approval: new affiliates start here when the program does not auto-approve them.' },
     inactive: { description: 'Switched off by the program.' },
     rejected: { description: 'Turned down by the program.' },
   },
 });
 
+export const PayoutMethodEnum = enumObject(PAYOUT_METHODS);
+export type PayoutMethodEnum = PayoutMethod;
+registerEnumType(PayoutMethodEnum, {
+  name: 'PayoutMethod',
+  description: 'How an affiliate is paid: the payout batches pay or export it by this method.',
+  valuesConfig: {
+    paypal: { description: 'PayPal Payouts, to payoutEmail (the PayPal export of a payout batch).' },
+    wise: { description: 'Wise, to payoutEmail (the Wise export of a payout batch).' },
+    stripe_connect: { description: 'A Stripe Connect transfer to the connected account stripeAccountId.' },
+    manual: { description: 'Paid by the program by other means; marked paid by hand.' },
+  },
+});
+
 const NAME_PART = '1 to 200 characters.';
+/** The payout details: DESIGN.md "Payouts"; the policy's `payoutDetails` (src/auth/policy-graphql.ts). */
+const PAYOUT_READ = ' Dashboard session or API key: a partner token gets FORBIDDEN.';
+const PAYOUT_WRITE = ' Not for partner tokens: sent with one (null too), the update is FORBIDDEN and changes nothing.';
 const PLAN_ID = 'Its commission plan (UUID): the plan rate applies while the affiliate has no rate of its own. null: none.';
 const GROUP_ID = 'Its affiliate group (UUID); null: none.';
 
@@ -48,6 +64,11 @@ export class AffiliateType {
   @Field(() => ID, { nullable: true, description: GROUP_ID }) affiliateGroupId!: string | null;
   @Field(() => Int, { description: 'Referrals attributed to the affiliate (deleted ones no longer count).' }) numberOfReferredUsers!: number;
   @Field(() => Int, { description: 'Clicks counted on its links.' }) numberOfClicks!: number;
+  @Field(() => PayoutMethodEnum, { nullable: true, description: 'How the affiliate is paid; null: none chosen yet.' + PAYOUT_READ })
+  payoutMethod!: PayoutMethodEnum | null;
+  @Field(() => String, { nullable: true, description: 'Where PayPal or Wise pays the affiliate; null: none.' + PAYOUT_READ }) payoutEmail!: string | null;
+  @Field(() => String, { nullable: true, description: 'Its connected Stripe account (acct_…), for Stripe Connect; null: none.' + PAYOUT_READ })
+  stripeAccountId!: string | null;
   @Field({ description: CREATED_AT }) createdAt!: Date;
   @Field({ description: UPDATED_AT }) updatedAt!: Date;
 }
@@ -66,7 +87,11 @@ export class CreateAffiliateInput implements GraphQLInput<CreateAffiliateBody> {
   @Field(() => Float, { nullable: true, description: 'Percentage, 0 to 100; inherits the plan or program rate when omitted.' }) commissionRate?: number | null;
   @Field(() => AffiliateStatusEnum, { nullable: true, description: 'Defaults by the program auto-approve setting: active, else pending.' })
   affiliateStatus?: AffiliateStatusEnum | null;
-  @Field(() => Boolean, { nullable: true, description: 'false: no welcome email. Default true; only active affiliates get one.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'false: no welcome email. Default true: an active affiliate gets the welcome with its portal and first link, a pending one that its application was received.',
+  })
   sendWelcomeEmail?: boolean | null;
   @Field(() => ID, { nullable: true, description: 'A commission plan of the program; with affiliateGroupId, a plan of that group.' })
   commissionPlanId?: string | null;
@@ -94,6 +119,16 @@ export class UpdateAffiliateInput implements GraphQLInput<UpdateAffiliateBody> {
   @Field(() => ID, { nullable: true, description: 'A commission plan of the program (of its group, when the affiliate has one); null removes it.' })
   commissionPlanId?: string | null;
   @Field(() => ID, { nullable: true, description: 'An affiliate group of the program; null removes it.' }) affiliateGroupId?: string | null;
+  @Field(() => PayoutMethodEnum, {
+    nullable: true,
+    description:
+      'How the affiliate is paid; null clears it. paypal and wise need a payoutEmail, stripe_connect a stripeAccountId (sent now or kept).' + PAYOUT_WRITE,
+  })
+  payoutMethod?: PayoutMethodEnum | null;
+  @Field(() => String, { nullable: true, description: "PayPal or Wise email address (at most 254 characters); '' or null clears it." + PAYOUT_WRITE })
+  payoutEmail?: string | null;
+  @Field(() => String, { nullable: true, description: "Stripe connected account id such as acct_1A2b3C; '' or null clears it." + PAYOUT_WRITE })
+  stripeAccountId?: string | null;
 }
 
 @ObjectType({ description: 'How many records an update changed.' })

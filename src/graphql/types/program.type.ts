@@ -51,6 +51,18 @@ export class ProgramType {
   cookieWindowDays!: number;
   @Field(() => AttributionModelEnum, { description: 'Which click a second ref in the same browser keeps; default first_click.' + SETTING })
   attributionModel!: AttributionModelEnum;
+  @Field({
+    description: "The affiliates' portal's address: <PUBLIC_URL>/portal/<portalSlug>. Lowercase letters, digits and hyphens, unique across programs." + SETTING,
+  })
+  portalSlug!: string;
+  @Field({
+    description: "true: the affiliates' portal is open; false: it is turned off (its pages do not answer and createAffiliatePortalLink is refused)." + SETTING,
+  })
+  portalEnabled!: boolean;
+  @Field({ description: "true: the portal's first page takes applications (sign-up); signing in stays open either way." + SETTING })
+  portalSignupOpen!: boolean;
+  @Field(() => String, { nullable: true, description: 'Terms an applicant must accept to sign up on the portal; null: none.' + SETTING })
+  portalTerms!: string | null;
   @Field({ description: CREATED_AT + SETTING }) createdAt!: Date;
   @Field({ description: UPDATED_AT + SETTING }) updatedAt!: Date;
 }
@@ -80,4 +92,14 @@ export class ProgramInput implements GraphQLInput<UpdateProgramBody> {
   @Field(() => Int, { nullable: true, description: "Days the tracker's cookie keeps a click, 1 to 365; default 60." }) cookieWindowDays?: number | null;
   @Field(() => AttributionModelEnum, { nullable: true, description: 'Which click a second ref in the same browser keeps; default first_click.' })
   attributionModel?: AttributionModelEnum | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The portal's address (<PUBLIC_URL>/portal/<portalSlug>): 2 to 60 letters, digits and single hyphens, kept lowercase; DUPLICATE when another program has it. Made from the name on creation when omitted. Cannot be cleared.",
+  })
+  portalSlug?: string | null;
+  @Field(() => Boolean, { nullable: true, description: "Whether the affiliates' portal answers; default true." }) portalEnabled?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the portal takes applications (sign-up); default true.' }) portalSignupOpen?: boolean | null;
+  @Field(() => String, { nullable: true, description: "Terms an applicant must accept, at most 5000 characters; '' or null: none (the default)." })
+  portalTerms?: string | null;
 }

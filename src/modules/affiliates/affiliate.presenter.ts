@@ -38,7 +38,9 @@ export const affiliatePresenter = definePresenter<Affiliate>()({
     totalCommissionEarned: (a, d) => d.program((p) => moneyToNumber(a.totalCommissionEarned, p.currency)),
   },
   relations: {},
-  graphqlOnly: ['links'],
+  // Payout details are read through GraphQL by the owner only (the policy's payoutDetails): never in a REST body
+  // or an event payload, which partners receive.
+  graphqlOnly: ['links', 'payoutMethod', 'payoutEmail', 'stripeAccountId'],
 });
 
 /** The fields of an affiliate shown where another resource names it (a promotional code's owner). */

@@ -10,10 +10,10 @@ import { findAffiliateGroup } from '../affiliate-groups/affiliate-group.finder';
 import { findCommissionPlan } from '../commission-plans/commission-plan.finder';
 import type { Email } from '../emails/email.entity';
 import type { EmailService } from '../emails/email.service';
-import { adminNewAffiliateEmail, affiliateWelcomeEmail } from '../emails/email.templates';
+import { adminNewAffiliateEmail, affiliateApprovedEmail, affiliateWelcomeEmail, type EmailLinks } from '../emails/email.templates';
 import type { EventService } from '../events/event.service';
 import type { JobService } from '../jobs/job.service';
-import { findLinkBySlug } from './affiliate-link.finder';
+import { findLinkBySlug, findLinksOfAffiliate } from './affiliate-link.finder';
 import { assertValidSlug, firstFreeSlug, fullUrls, slugFromEmail } from './affiliate-link.rules';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
@@ -83,6 +83,7 @@ export class AffiliateService {
     private readonly emails: EmailService,
     private readonly codes: AffiliateCodes,
     private readonly jobs: JobService,
+    private readonly links: EmailLinks,
   ) {}
 
   /** One affiliate by UUID, slug or click id (`id`), else by email; null when nothing matches. `email` is ignored when `id` is set. */
@@ -117,7 +118,7 @@ export class AffiliateService {
 
   /**
    * Creates an affiliate with its first link (the sent slug, or one generated from the email), enforcing the
-   * affiliate limit, then queues the admin notification, the welcome email (active affiliates, unless
+   * affiliate limit, then queues the admin notification, the welcome email (active and pending affiliates, unless
    * sendWelcomeEmail is false) and `affiliate.created`, all in one transaction.
    */
   async createAffiliate(ctx: ServiceContext, programId: string | null | undefined, input: CreateAffiliateInput): Promise<Affiliate> {
@@ -154,12 +155,7 @@ export class AffiliateService {
           });
           await insertAffiliateLink(em, program.id, a.id, slug);
 
-          const owner = await findUserById(em, program.ownerId);
-          if (owner) queued.push(this.emails.enqueue(tx, program.id, adminNewAffiliateEmail(program, owner.email, a, slug)));
-          if (status === 'active' && input.sendWelcomeEmail !== false) {
-            const shareUrls = fullUrls(program.baseUrls, slug).map((u) => u.fullUrl);
-            queued.push(this.emails.enqueue(tx, program.id, affiliateWelcomeEmail(program, a, shareUrls, slug)));
-          }
+          queued.push(...(await this.queueCreationEmails(tx, program, a, slug, input.sendWelcomeEmail !== false)));
           this.events.record(tx, program.id, 'affiliate.created', await affiliateBody(em, program, a));
           await this.codes.createAutomaticCodes(tx, program, a);
           return a; // the unit of work writes the queued emails, event and jobs as it commits
@@ -193,7 +189,9 @@ export class AffiliateService {
       changes.commissionRate = input.commissionRate === null ? null : rateToDecimal(input.commissionRate, 'commissionRate');
     if (input.affiliateStatus != null) changes.affiliateStatus = input.affiliateStatus as AffiliateStatus;
 
-    return inTransaction(ctx, async (tx) => {
+    const queued: Email[] = [];
+    const count = await inTransaction(ctx, async (tx) => {
+      queued.length = 0; // a retried unit of work queues again
       const { em } = tx;
       const found = input.affiliateId
         ? await findAffiliateByLookup(em, program.id, input.affiliateId)
@@ -217,9 +215,25 @@ export class AffiliateService {
       // Like a flush: only the values that differ are written, and updated_at only when something is.
       const changed = Object.fromEntries(Object.entries(changes).filter(([k, v]) => found[k as keyof AffiliateChanges] !== v)) as AffiliateChanges;
       const updated = Object.keys(changed).length || newSlug !== null ? await updateAffiliateRow(em, program.id, found.id, changed, new Date()) : found;
+      if (found.affiliateStatus === 'pending' && updated?.affiliateStatus === 'active') queued.push(await this.queueApprovedEmail(tx, program, updated));
       this.events.record(tx, program.id, 'affiliate.updated', await affiliateBody(em, program, updated ?? found));
       return 1;
     });
+    this.emails.afterCommit(queued);
+    return count;
+  }
+
+  /**
+   * Turns the affiliate's notification emails on or off (its portal, a one-click unsubscribe link) in the caller's
+   * transaction; the affiliate as it is now, or null when it is gone. No event: preferences are not in its body.
+   */
+  setEmailPreferences(
+    tx: ServiceContext,
+    programId: string,
+    affiliateId: string,
+    changes: Pick<AffiliateChanges, 'notifyNewCommission' | 'notifyPayoutSent'>,
+  ): Promise<Affiliate | null> {
+    return updateAffiliateRow(tx.em, programId, affiliateId, changes, new Date());
   }
 
   /** Permanently deletes the affiliate found by UUID or email, with its links, clicks, referrals, sales and commissions. */
@@ -236,6 +250,27 @@ export class AffiliateService {
       this.events.record(tx, program.id, 'affiliate.deleted', view);
       return { id: found.id, email: found.email };
     });
+  }
+
+  /** The owner's notification, and the welcome (active: the link to share; pending: application received) unless not wanted. */
+  private async queueCreationEmails(tx: ServiceContext, program: Program, a: Affiliate, slug: string, welcome: boolean): Promise<Email[]> {
+    const queued: Email[] = [];
+    const owner = await findUserById(tx.em, program.ownerId);
+    if (owner) queued.push(this.emails.enqueue(tx, program.id, adminNewAffiliateEmail(program, owner.email, a, slug, this.links.dashboardUrl)));
+    if (welcome && (a.affiliateStatus === 'active' || a.affiliateStatus === 'pending')) {
+      const shareUrls = fullUrls(program.baseUrls, slug).map((u) => u.fullUrl);
+      const portal = program.portalEnabled ? { portalUrl: this.links.portalUrl(program) } : undefined;
+      queued.push(this.emails.enqueue(tx, program.id, affiliateWelcomeEmail(program, a, shareUrls, slug, portal)));
+    }
+    return queued;
+  }
+
+  /** An application accepted: the affiliate's first link to share, and its portal. */
+  private async queueApprovedEmail(tx: ServiceContext, program: Program, a: Affiliate): Promise<Email> {
+    const slug = (await findLinksOfAffiliate(tx.em, program.id, a.id))[0]?.link ?? '';
+    const shareUrls = slug ? fullUrls(program.baseUrls, slug).map((u) => u.fullUrl) : [];
+    const portalUrl = program.portalEnabled ? this.links.portalUrl(program) : undefined;
+    return this.emails.enqueue(tx, program.id, affiliateApprovedEmail(program, a, shareUrls, slug, portalUrl));
   }
 
   /** Serialises creations while a limit is set, so concurrent requests can never exceed it. */

@@ -6,7 +6,7 @@ import type { Program } from '../programs/program.entity';
 import type { ProgramService } from '../programs/program.service';
 import type { ServiceContext } from '../service-context';
 import type { Affiliate } from './affiliate.entity';
-import { findAffiliateByLookup } from './affiliate.finder';
+import { findAffiliateByEmail, findAffiliateByLookup } from './affiliate.finder';
 import { lockAffiliate, updateAffiliateRow } from './affiliate.queries';
 import { checkedPayoutDetails, samePayoutDetails, type PayoutDetailsInput } from './payout-details.rules';
 
@@ -41,5 +41,31 @@ export class PayoutDetailsService {
     });
     this.emails.afterCommit(queued);
     return updated;
+  }
+
+  /**
+   * An update of an affiliate that carries payout details among other changes (GraphQL updateAffiliate, PUT
+   * /affiliates), in one unit of work: the affiliate by `affiliateId` (UUID, slug or click id) or else
+   * `emailAddress`, its payout details, then `others` (the rest of the update) with the transaction's context, so
+   * that a refusal of either changes nothing. 0 when no affiliate matches (nothing runs), else what `others` answers.
+   */
+  async updateAlongside(
+    ctx: ServiceContext,
+    programId: string | null | undefined,
+    key: { affiliateId?: string | null; emailAddress?: string | null },
+    input: PayoutDetailsInput,
+    others: (tx: ServiceContext) => Promise<number>,
+  ): Promise<number> {
+    // Neither identifier: the rest of the update says what is missing.
+    if (!key.affiliateId && !key.emailAddress) return others(ctx);
+    const program = await this.programs.requireProgram(ctx, programId);
+    return inTransaction(ctx, async (tx) => {
+      const found = key.affiliateId
+        ? await findAffiliateByLookup(tx.em, program.id, key.affiliateId)
+        : await findAffiliateByEmail(tx.em, program.id, key.emailAddress!);
+      if (!found) return 0;
+      await this.update(tx, program.id, found.id, input);
+      return others(tx);
+    });
   }
 }

@@ -6,7 +6,7 @@ export type EmailStatus = 'pending' | 'sent' | 'failed';
 /** Email outbox row: written with the change that causes it, sent by the email worker when SMTP is configured. */
 @Entity({ tableName: 'email_outbox' })
 export class Email {
-  [OptionalProps]?: 'id' | 'programId' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt' | 'html';
+  [OptionalProps]?: 'id' | 'programId' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt' | 'html' | 'headers';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid', nullable: true }) programId: string | null = null;
   /** admin_new_affiliate, affiliate_welcome, ... */
@@ -15,6 +15,8 @@ export class Email {
   @Property({ type: 'text' }) subject!: string;
   @Property({ type: 'text' }) text!: string;
   @Property({ type: 'text', nullable: true }) html: string | null = null;
+  /** Extra message headers (List-Unsubscribe of the notification kinds), sent as they are. */
+  @Property({ type: 'json', nullable: true }) headers: Record<string, string> | null = null;
   @Property({ type: 'text' }) status: EmailStatus = 'pending';
   @Property({ type: 'integer' }) attempts: number = 0;
   @Property({ type: 'text', nullable: true }) lastError: string | null = null;

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Email } from './email.entity';
+import type { Email } from './email.entity';
+import { newId } from '../../common/ids';
+import { TransactionBatch } from '../../db/unit-of-work';
 import type { EmailContent } from './email.templates';
 import { execute } from '../../db/sql';
 
@@ -15,21 +17,66 @@ export interface OutboxRow {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
-/** Queues an email in the caller's unit of work (written with its other changes as it commits). */
+/** Emails queued in a transaction and not written yet, inserted together before it commits. */
+const pending = new TransactionBatch<Email>(
+  (em, rows) => insertEmails(em, rows),
+  // Outside a transaction the email could go out without its cause, or the cause commit without it.
+  (e) => new Error(`email ${e.kind} queued outside a transaction: queue it with the transaction's context`),
+);
+
+/**
+ * Queues an email in the caller's transaction: the transaction's emails are written in one statement before it
+ * commits (db/unit-of-work queueWrite), as events are, so the email exists exactly when its cause does. A plain
+ * insert, not the ORM's flush: a sale's commission email is queued on the hot path of POST /sales.
+ */
 export function queueEmail(em: EntityManager, programId: string | null, content: EmailContent): Email {
-  const email = em.create(Email, { programId, ...content });
-  em.persist(email);
+  const now = new Date();
+  const email: Email = {
+    id: newId(),
+    programId,
+    kind: content.kind,
+    to: content.to,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    headers: content.headers ?? null,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    createdAt: now,
+    nextAttemptAt: now,
+    sentAt: null,
+  };
+  pending.add(em, email);
   return email;
+}
+
+/** Rows per insert: PostgreSQL takes at most 65,535 parameters per statement (9 per email). */
+const EMAILS_PER_INSERT = 1000;
+
+async function insertEmails(em: EntityManager, emails: Email[]): Promise<void> {
+  for (let i = 0; i < emails.length; i += EMAILS_PER_INSERT) {
+    const chunk = emails.slice(i, i + EMAILS_PER_INSERT);
+    const params: unknown[] = [];
+    for (const e of chunk) params.push(e.id, e.programId, e.kind, e.to, e.subject, e.text, e.html, e.headers && JSON.stringify(e.headers), e.createdAt);
+    await execute(
+      em,
+      `insert into email_outbox (id, program_id, kind, "to", subject, text, html, headers, created_at, next_attempt_at)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now())').join(', ')}`,
+      params,
+    );
+  }
 }
 
 /** Up to `batch` due emails, locked until commit; emails locked by other workers are skipped. */
 export function claimDueEmails(em: EntityManager, batch: number): Promise<OutboxRow[]> {
   return execute<OutboxRow[]>(
     em,
-    `select /* all programs: the worker claim on the shared outbox */ id, program_id, "to", subject, text, html, attempts from email_outbox
+    `select /* all programs: the worker claim on the shared outbox */ id, program_id, "to", subject, text, html, headers, attempts from email_outbox
           where status = 'pending' and next_attempt_at <= now()
           order by next_attempt_at limit ? for update skip locked`,
     [batch],

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/unit-of-work';
 import { claimDueEmails, markEmailFailed, markEmailSent } from './email.queries';
 
 export interface Mailer {
-  send(msg: { from: string; to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+  send(msg: { from: string; to: string; subject: string; text: string; html?: string | null; headers?: Record<string, string> | null }): Promise<void>;
 }
 
 const BATCH = 20;
@@ -32,7 +32,7 @@ export class EmailWorker extends PollingWorker {
       const rows = await claimDueEmails(em, BATCH);
       for (const row of rows) {
         try {
-          await this.mailer.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await this.mailer.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
           await markEmailSent(em, row);
         } catch (err) {
           const attempts = row.attempts + 1;

@@ -6,7 +6,14 @@ export function smtpMailer(url: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(msg) {
-      await transport.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? undefined });
+      await transport.sendMail({
+        from: msg.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html ?? undefined,
+        headers: msg.headers ?? undefined,
+      });
     },
   };
 }

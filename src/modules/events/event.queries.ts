@@ -1,14 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execute } from '../../db/sql';
-import { queueWrite } from '../../db/unit-of-work';
+import { TransactionBatch } from '../../db/unit-of-work';
 import type { EventRecord } from './event.entity';
 
 /** The SQL of the event outbox (the event log's reads are the webhooks domain's: webhook.queries). */
 
 type EventFields = Pick<EventRecord, 'id' | 'programId' | 'type' | 'data'>;
 
-/** Events queued in a transaction and not written yet, per transaction EntityManager. */
-const pending = new WeakMap<EntityManager, QueuedEvent[]>();
+/** Events queued in a transaction and not written yet, inserted together before it commits. */
+const pending = new TransactionBatch<QueuedEvent>(
+  (em, rows) => insertEvents(em, rows),
+  // An event outside a transaction could exist without its change, or the change without it.
+  (e) => new Error(`event ${e.fields.type} recorded outside a transaction: record it with the transaction's context`),
+);
 
 /** An event as it will be written: its data serialized when it was recorded (later changes to the object do not count). */
 interface QueuedEvent {
@@ -22,18 +26,7 @@ interface QueuedEvent {
  * before it commits (db/unit-of-work queueWrite), so the event exists exactly when the change does.
  */
 export function queueEvent(em: EntityManager, fields: EventFields): void {
-  let batch = pending.get(em);
-  if (!batch) {
-    const list: QueuedEvent[] = [];
-    const queued = queueWrite(em, () => {
-      pending.delete(em);
-      return insertEvents(em, list);
-    });
-    // An event outside a transaction could exist without its change, or the change without it.
-    if (!queued) throw new Error(`event ${fields.type} recorded outside a transaction: record it with the transaction's context`);
-    pending.set(em, (batch = list));
-  }
-  batch.push({ fields, json: JSON.stringify(fields.data), createdAt: new Date() });
+  pending.add(em, { fields, json: JSON.stringify(fields.data), createdAt: new Date() });
 }
 
 /** Rows per insert: PostgreSQL takes at most 65,535 parameters per statement (5 per event). */

@@ -11,6 +11,11 @@ import { COMMISSION_STATUSES, type Commission } from '../commissions/commission.
 import { lockCommissionOfSale } from '../commissions/commission.ledger';
 import type { ProgramService } from '../programs/program.service';
 import type { EventService } from '../events/event.service';
+import type { Email } from '../emails/email.entity';
+import type { EmailService } from '../emails/email.service';
+import type { EmailLinks } from '../emails/email.templates';
+import { payoutSentNotification } from '../emails/notifications';
+import type { Program } from '../programs/program.entity';
 import { commissionBody } from '../commissions/commission.presenter';
 import { payoutBatchBody } from './payout-batch.presenter';
 import type { PayoutBatch } from './payout-batch.entity';
@@ -26,6 +31,7 @@ import {
   payoutBatchesPage,
   type PayoutBatchesFilter,
   payoutBatchForUpdate,
+  payoutsToNotify,
 } from './payout.queries';
 
 /** Commissions by status, payout batches, and marking commissions paid: the states refunds are refused in. */
@@ -47,6 +53,8 @@ export class PayoutService {
   constructor(
     private readonly programs: ProgramService,
     private readonly events: EventService,
+    private readonly emails: EmailService,
+    private readonly links: EmailLinks,
   ) {}
 
   /**
@@ -148,10 +156,15 @@ export class PayoutService {
     });
   }
 
-  /** Marks a batch and its commissions paid; paying a paid batch again changes nothing. */
+  /**
+   * Marks a batch and its commissions paid, and emails each affiliate in it what it was paid (unless it turned
+   * that off); paying a paid batch again changes nothing and emails nobody.
+   */
   async markPayoutBatchPaid(ctx: ServiceContext, programId: string | null | undefined, id: string): Promise<PayoutBatch> {
     const program = await this.programs.requireProgram(ctx, programId);
-    return inTransaction(ctx, async (tx) => {
+    const queued: Email[] = [];
+    const paid = await inTransaction(ctx, async (tx) => {
+      queued.length = 0; // a retried unit of work queues again
       const batch = isUuid(id) ? await payoutBatchForUpdate(tx.em, program.id, id) : null;
       if (!batch) throw notFound('No such payout batch in this program');
       if (batch.status === 'paid') return batch;
@@ -159,8 +172,21 @@ export class PayoutService {
       await markBatchPaid(tx.em, program.id, batch.id, at);
       const paid: PayoutBatch = { ...batch, status: 'paid', paidAt: at };
       this.events.record(tx, program.id, 'payout_batch.paid', await payoutBatchBody(tx.em, paid));
+      queued.push(...(await this.queuePayoutEmails(tx, program, paid)));
       return paid;
     });
+    this.emails.afterCommit(queued);
+    return paid;
+  }
+
+  /** One payout-sent email per affiliate the batch paid, with its amount, in the batch's transaction. */
+  private async queuePayoutEmails(tx: ServiceContext, program: Program, batch: PayoutBatch): Promise<Email[]> {
+    const queued: Email[] = [];
+    for (const p of await payoutsToNotify(tx.em, program.id, batch.id)) {
+      const content = payoutSentNotification(program, p.affiliate, { amount: p.amount, currency: batch.currency, commissions: p.commissions }, this.links);
+      if (content) queued.push(this.emails.enqueue(tx, program.id, content));
+    }
+    return queued;
   }
 
   /**

@@ -73,11 +73,13 @@ export class PortalAccessService {
     private readonly windows: SlidingWindowBackend,
   ) {}
 
-  /** The program whose portal answers at this slug, or null (none, or its portal is turned off). */
-  async openPortal(ctx: ServiceContext, slug: string): Promise<Program | null> {
+  /**
+   * The program whose portal is at this slug, or null. Its portal may be turned off (`portalEnabled`): the caller
+   * decides what still answers then (the unsubscribe links of emails already sent do).
+   */
+  async portalProgram(ctx: ServiceContext, slug: string): Promise<Program | null> {
     if (!/^[A-Za-z0-9-]{1,60}$/.test(slug)) return null;
-    const program = await findProgramByPortalSlug(ctx.em, slug);
-    return program && program.portalEnabled ? program : null;
+    return findProgramByPortalSlug(ctx.em, slug);
   }
 
   portalUrl(program: Pick<Program, 'portalSlug'>): string {
@@ -231,6 +233,7 @@ export class PortalAccessService {
           affiliateWelcomeEmail(program, affiliate, shareUrls, slug, {
             portalUrl: this.portalUrl(program),
             signInUrl: token ? this.signInUrl(program, token) : undefined,
+            signInMinutes: SIGN_IN_LINK_MINUTES,
           }),
         ),
       );

@@ -5,6 +5,8 @@ import { countOf } from '../../db/list-query';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter } from '../affiliates/affiliate.finder';
 import type { EventService } from '../events/event.service';
+import type { EmailService } from '../emails/email.service';
+import type { EmailLinks } from '../emails/email.templates';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { SaleCorrections, type PartialRefund } from './sale.corrections';
@@ -27,8 +29,10 @@ export class SaleService {
     private readonly programs: ProgramService,
     events: EventService,
     promoCodes: PromotionalCodeService,
+    emails: EmailService,
+    links: EmailLinks,
   ) {
-    this.recorder = new SaleRecorder(programs, events, promoCodes);
+    this.recorder = new SaleRecorder(programs, events, promoCodes, emails, links);
     this.corrections = new SaleCorrections(programs, events);
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from '../../common/logger';
 import { PollingWorker } from '../../common/polling-worker';
 import { inTransaction } from '../../db/unit-of-work';
 import type { EmailService } from '../emails/email.service';
+import { webhookEndpointDisabledEmail } from '../emails/email.templates';
 import { anonymousContext } from '../service-context';
 import { nextDelaySeconds, parseRetryAfter, signatureHeader } from './webhook.signing';
 import { postWebhook, type SendResult } from './webhook.sender';
@@ -116,12 +117,7 @@ export class WebhookWorker extends PollingWorker {
       if (Date.now() - (await endpointFailingSince(em, d.program_id, d.endpoint_id)).getTime() < this.opts.disableAfterMs) return null;
       const disabled = await disableFailingEndpoint(em, d.program_id, d.endpoint_id);
       if (!disabled) return null;
-      const email = this.emails.enqueue(tx, d.program_id, {
-        kind: 'webhook_endpoint_disabled',
-        to: disabled.owner_email,
-        subject: `Webhook endpoint disabled in ${disabled.name}`,
-        text: `Deliveries to ${disabled.url} have failed for 5 days, so the endpoint was disabled.\nFix the receiver, then enable the endpoint again; failed events can be replayed.\n`,
-      });
+      const email = this.emails.enqueue(tx, d.program_id, webhookEndpointDisabledEmail({ name: disabled.name }, disabled.owner_email, disabled.url));
       return email; // written as the unit of work commits
     });
     if (emailQueued) {

@@ -1,4 +1,4 @@
-import { AFFILIATE_ORDER_FIELDS, AFFILIATE_STATUSES } from '../enums';
+import { AFFILIATE_ORDER_FIELDS, AFFILIATE_STATUSES, PAYOUT_METHODS } from '../enums';
 import { Body, Bool, Nullable, Omittable, OneOf, Rate, RequiredEmail, RequiredText, Text, type Input } from '../kit';
 import { CREATED_RANGE, ListOrderArg, SEARCH } from './list.schemas';
 import { PAGE_PARAMS } from './paging.schemas';
@@ -32,7 +32,21 @@ export const CreateAffiliateBody = Body({
 });
 export type CreateAffiliateBody = Input<typeof CreateAffiliateBody>;
 
-/** PUT /affiliates, GraphQL UpdateAffiliateInput: identify by affiliateId or emailAddress, change the rest. */
+/**
+ * The payout details an update may carry (DESIGN.md "Payouts"): null clears one. Whether the method has what it
+ * needs (an email for PayPal and Wise, an `acct_…` account for Stripe Connect) and the form of the email and the
+ * account are the rules' (src/modules/affiliates/payout-details.rules.ts), which judge the details as a whole.
+ */
+const PAYOUT_DETAILS = {
+  payoutMethod: Nullable(OneOf(PAYOUT_METHODS)),
+  payoutEmail: Nullable(Text(254)),
+  stripeAccountId: Nullable(Text(100)),
+};
+
+/**
+ * PUT /affiliates, GraphQL UpdateAffiliateInput: identify by affiliateId or emailAddress, change the rest. The
+ * payout details need a caller that may write them (the policy's `payoutDetails`: not a partner token).
+ */
 export const UpdateAffiliateBody = Body({
   affiliateId: Nullable(Text(200)),
   emailAddress: Nullable(Text(254)),
@@ -44,6 +58,7 @@ export const UpdateAffiliateBody = Body({
   affiliateStatus: Nullable(OneOf(AFFILIATE_STATUSES)),
   commissionPlanId: Nullable(Text(100)),
   affiliateGroupId: Nullable(Text(100)),
+  ...PAYOUT_DETAILS,
 });
 export type UpdateAffiliateBody = Input<typeof UpdateAffiliateBody>;
 

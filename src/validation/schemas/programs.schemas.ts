@@ -1,5 +1,17 @@
 import { ATTRIBUTION_MODELS, COMMISSION_DURATIONS } from '../enums';
-import { Body, Bool, Currency, Int, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, type Input } from '../kit';
+import { Body, Bool, Currency, Int, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, Text, type Input } from '../kit';
+
+/**
+ * The portal's address (src/modules/programs/program.rules.ts `checkedPortalSlug`, which keeps it lowercase):
+ * 2 to 60 letters, digits and single hyphens, a letter or digit at each end. It cannot be cleared.
+ */
+const PORTAL_SLUG = Text(60, {
+  pattern: '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){1,59}$',
+  errorMessage: { pattern: 'must be 2 to 60 letters, digits and single hyphens, starting and ending with a letter or digit' },
+});
+
+/** The terms an applicant accepts on the portal (program.rules.ts PORTAL_TERMS_MAX); '' or null: none. */
+const PORTAL_TERMS = Text(5000);
 
 /**
  * Program settings besides the name; null clears an optional limit. GraphQL-only inputs: where the program rules
@@ -23,6 +35,10 @@ const SETTINGS = {
   writesPerMinute: Nullable(Int(1, 1_000_000)),
   cookieWindowDays: Nullable(Int(1, 365)),
   attributionModel: Nullable(OneOf(ATTRIBUTION_MODELS)),
+  portalSlug: Omittable(PORTAL_SLUG),
+  portalEnabled: Nullable(Bool()),
+  portalSignupOpen: Nullable(Bool()),
+  portalTerms: Nullable(PORTAL_TERMS),
 };
 
 /** A name that must be there; how long it may be is the service's rule (it measures the trimmed name). */

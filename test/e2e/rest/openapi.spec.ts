@@ -9,6 +9,7 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
   expect(res.body.info.version).toBe('1.0.0');
   expect(Object.keys(res.body.paths).sort()).toEqual(
     [
+      '/affiliate-portal-links',
       '/affiliates',
       '/clicks',
       '/coupons',
@@ -41,6 +42,11 @@ test('GET /api/v1/openapi.json describes every documented endpoint without a cre
   expect(site.description).toMatch(/aff_ref/);
   for (const path of ['/affiliates', '/links', '/referrals', '/coupons', '/promotional-codes'])
     expect(Object.keys(res.body.paths[path]).sort()).toEqual(['delete', 'get', 'post', 'put']);
+  // A portal link is created: 201, API keys only.
+  const portalLink = res.body.paths['/affiliate-portal-links'].post;
+  expect(Object.keys(portalLink.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '422', '429', '500', '503']);
+  expect(portalLink.security).toEqual([{ apiKey: [] }]);
+  expect(portalLink.requestBody.content['application/json'].schema.required).toEqual(['affiliateId']);
   const post = res.body.paths['/affiliates'].post.requestBody.content['application/json'].schema;
   expect(post.required.sort()).toEqual(['email', 'firstName', 'lastName']);
   expect(post.additionalProperties).toBe(false);

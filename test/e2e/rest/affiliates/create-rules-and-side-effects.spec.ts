@@ -225,17 +225,23 @@ describe('POST /affiliates', () => {
       expect(welcome.text).toContain(a.affiliateLinks[0]);
     });
 
-    test('a pending affiliate (no auto-approve): the admin email only, no welcome', async () => {
+    test('a pending affiliate (no auto-approve): the admin email, and a welcome saying the application is under review', async () => {
       const p = await createProgram(server, { autoApproveAffiliates: false });
       const a = await createAffiliate(p);
       expect(a.affiliateStatus).toBe('pending');
       const mails = await emailsOf(p.programId);
-      expect(mails.map((m) => [m.kind, m.to])).toEqual([['admin_new_affiliate', p.ownerEmail]]);
+      expect(mails.map((m) => [m.kind, m.to]).sort()).toEqual([
+        ['admin_new_affiliate', p.ownerEmail],
+        ['affiliate_welcome', a.email],
+      ]);
+      const welcome = mails.find((m) => m.kind === 'affiliate_welcome')!;
+      expect(welcome.text).toContain('under review');
+      expect(welcome.text).not.toContain('?ref=');
     });
 
-    test('a pending affiliate gets no welcome even with sendWelcomeEmail true (active affiliates only)', async () => {
+    test('a pending affiliate with sendWelcomeEmail false: the admin email only', async () => {
       const p = await createProgram(server, { autoApproveAffiliates: true });
-      const a = await createAffiliate(p, { affiliateStatus: 'pending', sendWelcomeEmail: true });
+      const a = await createAffiliate(p, { affiliateStatus: 'pending', sendWelcomeEmail: false });
       expect(a.affiliateStatus).toBe('pending');
       expect((await emailsOf(p.programId)).map((m) => m.kind)).toEqual(['admin_new_affiliate']);
     });

@@ -365,6 +365,11 @@ const MUTATIONS: Record<string, GqlOp> = {
     },
     vars: (x) => ({ ...P(x), id: x.id }),
   },
+  createAffiliatePortalLink: {
+    scoped: true,
+    query: M('createAffiliatePortalLink', 'programId: $p, affiliateId: $a', '{ url expiresAt }', '$p: ID, $a: String!'),
+    vars: (x) => ({ ...P(x), a: f.affiliateId }),
+  },
 };
 
 describe('GraphQL: every root field with every kind of caller', () => {

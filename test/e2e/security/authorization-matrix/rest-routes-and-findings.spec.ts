@@ -88,6 +88,7 @@ const REST_OPS: RestOp[] = [
   { method: 'GET', path: '/program' },
   { method: 'GET', path: '/stats/top-affiliates' },
   { method: 'POST', path: '/events/replay', body: () => ({ eventId: f.eventId }) },
+  { method: 'POST', path: '/affiliate-portal-links', body: () => ({ affiliateId: f.affiliateId }) },
 ];
 
 describe('REST: every route with every kind of caller', () => {
@@ -159,6 +160,28 @@ describe('fields that reach another resource follow that resource', () => {
     const ok = await gql(tokens.partner, `{ sales { nodes { id commission { id amount status } affiliate { id } } } }`);
     expect(ok.body.errors).toBeUndefined();
     expect(codesOf(await gql(tokens.partner, '{ commissions { nodes { id } } }'))).toEqual(['FORBIDDEN']);
+  });
+
+  test('a partner token reads and updates affiliates, never their payout details', async () => {
+    const ok = await gql(tokens.partner, '{ affiliates { nodes { id email } } }');
+    expect(ok.body.errors).toBeUndefined();
+    for (const field of ['payoutMethod', 'payoutEmail', 'stripeAccountId']) {
+      const res = await gql(tokens.partner, `{ affiliates { nodes { id ${field} } } }`);
+      expect({ field, codes: [...new Set(codesOf(res))] }).toEqual({ field, codes: ['FORBIDDEN'] });
+      const nested = await gql(tokens.partner, `{ links { nodes { id affiliate { ${field} } } } }`);
+      expect({ field, codes: [...new Set(codesOf(nested))] }).toEqual({ field, codes: ['FORBIDDEN'] });
+    }
+    const before = await digest();
+    const body = { affiliateId: f.affiliateId, firstName: 'Partner', payoutMethod: 'paypal', payoutEmail: 'attacker@example.com' };
+    const put = await api(tokens.partner, 'PUT', '/affiliates', body);
+    expect({ status: put.status, code: put.body.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const update = await gql(tokens.partner, 'mutation($i: UpdateAffiliateInput!) { updateAffiliate(input: $i) { count } }', {
+      i: { affiliateId: f.affiliateId, stripeAccountId: null },
+    });
+    expect(codesOf(update)).toEqual(['FORBIDDEN']);
+    expect(await digest()).toBe(before);
+    const withKey = await gql(A.key, '{ affiliates { nodes { id payoutMethod payoutEmail stripeAccountId } } }');
+    expect(withKey.body.errors).toBeUndefined();
   });
 
   test("a coupon's codes and a code's coupon follow the codes' and the coupon's rules", async () => {

@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { DomainError } from '../../common/errors';
+import type { Program } from '../../modules/programs/program.entity';
+import { readCookies } from '../cookies';
+
+/** The portal session's cookie: one per program, sent only to that program's portal pages. */
+export const PORTAL_COOKIE = 'portal_session';
+
+const cookiePath = (program: Pick<Program, 'portalSlug'>) => `/portal/${program.portalSlug}`;
+
+export function readPortalToken(req: Request): string | undefined {
+  return readCookies(req)[PORTAL_COOKIE];
+}
+
+/**
+ * HttpOnly, SameSite=Lax, Secure over HTTPS. A session begun from an embedding link over HTTPS lives in the
+ * merchant's page (a cross-site frame), where a Lax cookie is never sent: it is SameSite=None and Partitioned
+ * (CHIPS) instead, kept apart per embedding site. Forms there stay safe: the CSRF token comes from the session.
+ */
+export function setPortalCookie(req: Request, res: Response, program: Program, token: string, expiresAt: Date, embedded: boolean): void {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const crossSite = embedded && req.secure;
+  const parts = [`${PORTAL_COOKIE}=${token}`, `Path=${cookiePath(program)}`, 'HttpOnly', `Max-Age=${maxAge}`];
+  parts.push(crossSite ? 'SameSite=None' : 'SameSite=Lax');
+  if (req.secure) parts.push('Secure');
+  if (crossSite) parts.push('Partitioned');
+  res.append('Set-Cookie', parts.join('; '));
+}
+
+export function clearPortalCookie(req: Request, res: Response, program: Program): void {
+  res.append('Set-Cookie', `${PORTAL_COOKIE}=; Path=${cookiePath(program)}; HttpOnly; SameSite=Lax; Max-Age=0${req.secure ? '; Secure' : ''}`);
+}
+
+/**
+ * The forms' CSRF token of a signed-in page: derived from the session token, which only this browser holds (the
+ * cookie is HttpOnly), so it needs no cookie of its own and works in a frame too.
+ */
+export const portalCsrf = (sessionToken: string): string => createHash('sha256').update(`portal-csrf:${sessionToken}`).digest('base64url');
+
+export function requirePortalCsrf(req: Request, sessionToken: string): void {
+  const sent = typeof req.body?.csrf === 'string' ? req.body.csrf : '';
+  const expected = portalCsrf(sessionToken);
+  if (sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), Buffer.from(expected)))
+    throw new DomainError('FORBIDDEN', 'The form is missing its security token or it does not match; reload the page and try again');
+}
+
+/**
+ * A form posted from another site is refused (login CSRF: a link of someone else's signing this browser in, an
+ * application sent in a visitor's name). Browsers send Origin with every POST; it must name this host.
+ */
+export function requireSameOrigin(req: Request): void {
+  const origin = req.get('origin');
+  if (origin === undefined) return; // not a browser's form post: nothing of a visitor's to abuse
+  let host: string | null;
+  try {
+    host = origin === 'null' ? null : new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== req.get('host')) throw new DomainError('FORBIDDEN', 'This form can only be sent from its own page');
+}
