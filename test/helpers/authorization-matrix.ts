@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (test/e2e/security/authorization-matrix): one test server with two programs, A and B, and
  * a credential of every kind (the owner's session, another user's session, A's API key, B's API key, A's partner
- * token, A's publishable key, a revoked key, nothing); program A's fixtures (`f`), the operations' helpers, and the outcome the policy
+ * token, A's publishable key, an affiliate's portal session, a revoked key, nothing); program A's fixtures (`f`), the operations' helpers, and the outcome the policy
  * and tenancy call for. `setUpMatrix()` starts it all before a spec file's tests and stops it after them.
  */
 import { Client } from 'pg';
@@ -13,8 +13,8 @@ import type { ApiResponse } from './server';
 import { useTestServer, type HarnessServer } from './harness';
 import { API_KEYS, REVOKE_API_KEY } from './graphql-documents';
 
-export type Cred = 'none' | 'revoked' | 'ownerSession' | 'otherSession' | 'apiKey' | 'otherApiKey' | 'partner' | 'publishable';
-export const CREDS: Cred[] = ['none', 'revoked', 'ownerSession', 'otherSession', 'apiKey', 'otherApiKey', 'partner', 'publishable'];
+export type Cred = 'none' | 'revoked' | 'ownerSession' | 'otherSession' | 'apiKey' | 'otherApiKey' | 'partner' | 'publishable' | 'portalSession';
+export const CREDS: Cred[] = ['none', 'revoked', 'ownerSession', 'otherSession', 'apiKey', 'otherApiKey', 'partner', 'publishable', 'portalSession'];
 export type Outcome = 'allow' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
 
 export let server: HarnessServer;
@@ -68,6 +68,10 @@ async function fixtures() {
   f.affiliateId = aff.id;
   f.affiliateEmail = aff.email;
   f.slug = aff.affiliateLinks[0];
+  // The affiliate signed in to its portal (by an embedding link): the session's token, as a bearer, opens nothing.
+  const portalLink = await api(A.key, 'POST', '/affiliate-portal-links', { affiliateId: f.affiliateId });
+  const signedIn = await fetch(portalLink.body.url, { redirect: 'manual' });
+  tokens.portalSession = /portal_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1];
   f.linkId = (await rest('GET', '/links', undefined, { link: f.slug }))[0].id;
   f.referralId = (
     await rest('POST', '/referrals', {
@@ -132,6 +136,9 @@ export function expected(cred: Cred, resource: Resource, scoped: boolean): Outco
     case 'publishable':
       // Not a credential anywhere else: refused like an unknown one.
       return mayUse('publishableKey', resource) ? 'allow' : 'UNAUTHENTICATED';
+    case 'portalSession':
+      // A portal session is a credential of the portal's pages only: the APIs know no such bearer.
+      return 'UNAUTHENTICATED';
   }
 }
 

@@ -29,6 +29,10 @@ beforeAll(async () => {
   await ok('POST', '/promotional-codes', { couponId: coupon.id, code: 'LEAN10', affiliateId: a.id });
   await ok('POST', '/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['sale.created'] });
   await ok('POST', '/clicks', { link: a.affiliateLinks[0], referrer: 'https://blog.example.com' });
+  // A portal sign-in link, used: its row and a portal session.
+  const portalLink = await server.api('POST', '/affiliate-portal-links', { token: p.key, body: { affiliateId: a.id } });
+  if (portalLink.status !== 201) throw new Error(`POST /affiliate-portal-links: ${portalLink.status} ${portalLink.text}`);
+  await fetch(portalLink.body.url, { redirect: 'manual' });
   const integration = await server.graphql(
     'mutation($p: ID, $i: CreateBillingIntegrationInput!) { createBillingIntegration(programId: $p, input: $i) { id } }',
     { p: programId, i: { provider: 'stripe', signingSecret: 'whsec_lean_rows_0123456789abcdef' } },

@@ -410,7 +410,7 @@ describe('GraphQL: every root field with every kind of caller', () => {
           status: 200,
           codes: [],
         });
-      } else if (cred === 'revoked' || cred === 'publishable') {
+      } else if (cred === 'revoked' || cred === 'publishable' || cred === 'portalSession') {
         // Refused before any operation runs.
         expect({ label, status: res.status, codes }).toEqual({ label, status: 401, codes: ['UNAUTHENTICATED'] });
       } else {
