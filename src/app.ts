@@ -45,7 +45,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(oauthMetadataRouter(partners, publicOrigin(config)));
   app.use(pagesRouter(orm, services, partners, publicOrigin(config)));
   // The affiliates' own portal, per program, and the pages' static files (Pico CSS and our additions).
-  app.use(portalRouter({ orm, services }));
+  app.use(portalRouter({ orm, services, origin: publicOrigin(config) }));
   app.use(assetsRouter());
   app.get('/', (_req, res) => res.redirect(302, '/dashboard'));
   // The OpenAPI document rendered for people, with the renderer served from here (works offline).

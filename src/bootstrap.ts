@@ -17,6 +17,7 @@ import { smtpMailer } from './modules/emails/smtp-mailer';
 import { JobWorker } from './modules/jobs/job.service';
 import { WebhookWorker } from './modules/webhooks/webhook.worker';
 import { StatsCompactor } from './modules/stats/stats.compaction';
+import { CommissionNotifier } from './modules/commissions/commission-notifier';
 import { CommissionApprover } from './modules/payouts/commission-approver';
 import { PartnerRegistry } from './modules/oauth/partners';
 import { CONNECT_CODE_LINKS_JOB, PromotionalCodeService } from './modules/promo-codes/promotional-code.service';
@@ -35,6 +36,8 @@ export interface Runtime {
   stats: StatsCompactor;
   /** Approves commissions whose hold ended, with their events (running when config.workers; tests may drive it with runOnce()). */
   approvals: CommissionApprover;
+  /** Makes new commissions' "new commission" emails (running when config.workers; tests may drive it with runOnce()). */
+  notices: CommissionNotifier;
   partners: PartnerRegistry;
   /** Stops workers, the ORM, Redis and (if embedded) the database, in that order. */
   close(): Promise<void>;
@@ -56,7 +59,7 @@ function windowBackend(config: AppConfig, log: Logger): SlidingWindowBackend {
   return new RedisWindowBackend(redis);
 }
 
-type Workers = Pick<Runtime, 'jobs' | 'webhooks' | 'stats' | 'approvals'> & { stop(): Promise<void> };
+type Workers = Pick<Runtime, 'jobs' | 'webhooks' | 'stats' | 'approvals' | 'notices'> & { stop(): Promise<void> };
 
 /** The background workers, started when config.workers (otherwise built, for tests to drive). */
 function startWorkers(config: AppConfig, orm: MikroORM, services: Services, log: Logger): Workers {
@@ -71,6 +74,13 @@ function startWorkers(config: AppConfig, orm: MikroORM, services: Services, log:
 
   const approvals = new CommissionApprover(orm, services.payouts, log);
   if (config.workers) approvals.start();
+
+  // Without SMTP its emails stay in the outbox, as every email does: it runs either way.
+  const notices = new CommissionNotifier(orm, services.emails, services.emailLinks, log);
+  if (config.workers) {
+    services.emails.onCommissionRecorded(() => notices.wake());
+    notices.start();
+  }
 
   if (config.webhookAllowPrivate) {
     log.warn(
@@ -93,10 +103,12 @@ function startWorkers(config: AppConfig, orm: MikroORM, services: Services, log:
     webhooks,
     stats,
     approvals,
+    notices,
     async stop() {
       await webhooks.stop();
       await stats.stop();
       await approvals.stop();
+      await notices.stop();
       await worker?.stop();
       await jobs.stop();
     },
@@ -126,6 +138,7 @@ export async function bootstrap(config: AppConfig, log: Logger, opts: { embedded
     config,
     jobs: workers.jobs,
     webhooks: workers.webhooks,
+    notices: workers.notices,
     stats: workers.stats,
     approvals: workers.approvals,
     partners,

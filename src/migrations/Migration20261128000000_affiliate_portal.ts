@@ -14,16 +14,28 @@ alter table programs
   add column portal_signup_open boolean not null default true,
   add column portal_terms text;
 
--- Existing programs: the name's letters and digits joined by hyphens (40 at most), numbered where two agree.
-with made as (
-  select id, coalesce(nullif(trim(both '-' from left(regexp_replace(lower(name), '[^a-z0-9]+', '-', 'g'), 40)), ''), 'program') as base, created_at
-    from /* all programs: a backfill */ programs
-), numbered as (
-  select id, base, row_number() over (partition by base order by created_at, id) as n from made
-)
-update /* all programs: a backfill */ programs p
-   set portal_slug = case when numbered.n = 1 then numbered.base else numbered.base || '-' || numbered.n end
-  from numbered where numbered.id = p.id;
+-- Existing programs, oldest first: the name's letters and digits joined by hyphens (40 at most; "program" when
+-- fewer than 2 are left), then numbered -2, -3, ... until no other program has it. One at a time, so a numbered
+-- slug never meets another program's base ("Acme", "Acme" and "Acme 2" get acme, acme-2 and acme-2-2).
+do $$
+declare
+  p record;
+  base text;
+  candidate text;
+  n int;
+begin
+  for p in select id, name from /* all programs: a backfill */ programs order by created_at, id loop
+    base := trim(both '-' from left(regexp_replace(lower(p.name), '[^a-z0-9]+', '-', 'g'), 40));
+    if length(base) < 2 then base := 'program' || case when base = '' then '' else '-' || base end; end if;
+    candidate := base;
+    n := 1;
+    while exists (select 1 from /* all programs: a backfill */ programs where lower(portal_slug) = candidate) loop
+      n := n + 1;
+      candidate := base || '-' || n;
+    end loop;
+    update /* all programs: a backfill */ programs set portal_slug = candidate where id = p.id;
+  end loop;
+end $$;
 
 alter table programs alter column portal_slug set not null;
 create unique index programs_portal_slug_key on programs (lower(portal_slug));
@@ -34,7 +46,10 @@ alter table affiliates
   add column stripe_account_id text,
   add column notify_new_commission boolean not null default true,
   add column notify_payout_sent boolean not null default true,
-  add column email_token text not null default encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex');
+  add column email_token text;
+-- Filled in place rather than by a volatile column default, which would rewrite the table under an exclusive lock.
+update /* all programs: a backfill */ affiliates set email_token = encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex');
+alter table affiliates alter column email_token set not null;
 
 create table portal_sign_in_tokens (
   program_id uuid not null references programs (id) on delete cascade,
@@ -65,11 +80,23 @@ create table portal_sessions (
 create unique index portal_sessions_hash_key on portal_sessions (program_id, token_hash);
 
 alter table email_outbox add column headers jsonb;
+
+-- A new commission whose affiliate gets "new commission" emails: written by the commission's own insert, turned
+-- into the email by a worker (commission-notifier.ts), off the path of POST /sales.
+create table commission_notices (
+  program_id uuid not null,
+  commission_id uuid not null,
+  created_at timestamptz not null default now(),
+  primary key (program_id, commission_id),
+  foreign key (program_id, commission_id) references commissions (program_id, id) on delete cascade
+);
+create index commission_notices_created_idx on commission_notices (created_at);
 `);
   }
 
   override async down(): Promise<void> {
     this.addSql(`
+drop table commission_notices;
 alter table email_outbox drop column headers;
 drop table portal_sessions;
 drop table portal_sign_in_tokens;

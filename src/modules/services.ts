@@ -47,11 +47,15 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const emails = new EmailService(log, !!config.smtpUrl);
   const origin = publicOrigin(config);
   // Where emails link to, on PUBLIC_URL.
-  const emailLinks: EmailLinks = { portalUrl: (p) => portalUrl(origin, p.portalSlug), dashboardUrl: `${origin}/dashboard` };
+  const emailLinks: EmailLinks = {
+    portalUrl: (p) => portalUrl(origin, p.portalSlug),
+    unsubscribeBase: (programId) => `${origin}/portal/${programId}`,
+    dashboardUrl: `${origin}/dashboard`,
+  };
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   const referrals = new ReferralService(programs, events, promoCodes);
-  const sales = new SaleService(programs, events, promoCodes, emails, emailLinks);
+  const sales = new SaleService(programs, events, promoCodes, emails);
   const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs, emailLinks);
   const links = new LinkService(programs, events, jobs);
   const payouts = new PayoutService(programs, events, emails, emailLinks);
@@ -84,6 +88,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     affiliateGroups: new AffiliateGroupService(programs),
     commissionPlans: new CommissionPlanService(programs),
     stats,
+    emailLinks,
     portal: new PortalService(origin, links, referrals, payouts, promoCodes, stats, payoutDetails),
   };
 }

@@ -22,6 +22,7 @@ const TENANT_TABLES = [
   'auto_coupon_rules',
   'clicks',
   'commission_entries',
+  'commission_notices',
   'commission_plans',
   'commissions',
   'coupons',

@@ -23,6 +23,7 @@ const PORTAL = 'https://affiliates.example.com/portal/tom-jerry';
 const UNSUB = `${PORTAL}/unsubscribe?a=1&k=new_commission&t=00`;
 const links: EmailLinks = {
   portalUrl: (p) => `https://affiliates.example.com/portal/${p.portalSlug}`,
+  unsubscribeBase: (programId) => `https://affiliates.example.com/portal/${programId}`,
   dashboardUrl: 'https://affiliates.example.com/dashboard',
 };
 

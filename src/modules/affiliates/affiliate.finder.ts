@@ -2,7 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClickId, isUuid } from '../../common/ids';
 import { toDetached } from '../../db/rows';
 import { Affiliate } from './affiliate.entity';
-import { affiliateByEmail, affiliateById, affiliateRowByClick, affiliateRowById, affiliateRowBySlug, affiliateWithLinksById } from './affiliate.queries';
+import {
+  affiliateByEmail,
+  affiliateCount,
+  affiliateById,
+  affiliateRowByClick,
+  affiliateRowById,
+  affiliateRowBySlug,
+  affiliateWithLinksById,
+} from './affiliate.queries';
 import type { AffiliateLink } from './affiliate-link.entity';
 import { SLUG_SHAPE } from './affiliate-link.rules';
 
@@ -69,4 +77,9 @@ export async function affiliateFilter(
     id = a.id;
   }
   return id;
+}
+
+/** How many affiliates the program has (its affiliate limit counts them). */
+export function countAffiliates(em: EntityManager, programId: string): Promise<number> {
+  return affiliateCount(em, programId);
 }

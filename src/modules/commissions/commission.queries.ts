@@ -13,8 +13,9 @@ export async function commissionForSaleForUpdate(em: EntityManager, programId: s
 }
 
 /**
- * Inserts a new commission with its `earned` ledger entry and adds the amount to the affiliate's total, in one
- * statement; returns the commission.
+ * Inserts a new commission with its `earned` ledger entry, adds the amount to the affiliate's total and, when its
+ * affiliate wants the emails, leaves the notice its "new commission" email is made from, in one statement;
+ * returns the commission.
  */
 export async function insertEarnedCommission(em: EntityManager, d: NewCommission): Promise<Commission> {
   const rows = await detachedRows(
@@ -26,7 +27,10 @@ export async function insertEarnedCommission(em: EntityManager, d: NewCommission
      entry as (insert into commission_entries (program_id, commission_id, kind, amount, note) select program_id, id, 'earned', amount, null from c),
      earned as (
        update affiliates set total_commission_earned = total_commission_earned + (select amount from c), updated_at = now()
-        where program_id = ? and id = ?)
+        where program_id = ? and id = ? returning notify_new_commission, affiliate_status),
+     notice as (
+       insert into commission_notices (program_id, commission_id, created_at)
+       select c.program_id, c.id, c.created_at from c, earned where c.amount > 0 and earned.notify_new_commission and earned.affiliate_status <> 'rejected')
      select * from c`,
     [newId(), d.programId, d.saleId, d.affiliateId, d.rate, d.base, d.amount, d.currency, d.status, d.holdUntil, d.approvedAt, d.programId, d.affiliateId],
   );

@@ -7,6 +7,9 @@ import type { EmailContent } from './email.templates';
 /** Email outbox: rows are written in the transaction that causes them; the worker sends them after commit. */
 export class EmailService {
   private wakeWorker: (() => void) | undefined;
+  private wakeNotifier: (() => void) | undefined;
+  /** Whether the log said once that emails stay in the outbox (said again per email at debug only). */
+  private toldKept = false;
 
   constructor(
     private readonly log: Logger,
@@ -17,18 +20,34 @@ export class EmailService {
     this.wakeWorker = wake;
   }
 
+  /** Who turns new commissions' notices into emails (src/modules/commissions/commission-notifier.ts), woken by a sale. */
+  onCommissionRecorded(wake: () => void): void {
+    this.wakeNotifier = wake;
+  }
+
+  /** A commission was recorded (its notice written with it): its email can be made now rather than at the next poll. */
+  commissionRecorded(): void {
+    this.wakeNotifier?.();
+  }
+
   /** Queues an email in the transaction of its cause (`tx`: the transaction's context). */
   enqueue(tx: ServiceContext, programId: string | null, content: EmailContent): Email {
     return queueEmail(tx.em, programId, content);
   }
 
   /**
-   * Call after the transaction committed: without SMTP the email stays in the outbox (read it there); the log
-   * says one was queued, never to whom or about whom (logs hold no request values).
+   * Call after the transaction committed: without SMTP the email stays in the outbox (read it there). The log
+   * says so once at info, then per email at debug (a new-commission email comes with every sale), never to whom
+   * or about whom (logs hold no request values).
    */
   afterCommit(emails: Email[]): void {
     if (!emails.length) return;
-    if (this.smtpConfigured) this.wakeWorker?.();
-    else for (const e of emails) this.log.info({ email: { id: e.id, kind: e.kind } }, 'email queued (SMTP_URL not set; kept in the email_outbox table)');
+    if (this.smtpConfigured) return this.wakeWorker?.();
+    if (!this.toldKept) {
+      this.toldKept = true;
+      this.log.info({ email: { id: emails[0].id, kind: emails[0].kind } }, 'email queued; SMTP_URL is not set, so emails are kept in the email_outbox table');
+    }
+    if (this.log.isLevelEnabled('debug'))
+      for (const e of emails) this.log.debug({ email: { id: e.id, kind: e.kind } }, 'email queued (kept in the email_outbox table)');
   }
 }

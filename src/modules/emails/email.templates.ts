@@ -40,8 +40,13 @@ export interface NotificationLinks {
 
 /** Where emails link to, on PUBLIC_URL: handed to the services that send them (src/modules/services.ts). */
 export interface EmailLinks {
-  /** The program's portal address (also the base of its unsubscribe links, which work with the portal off). */
+  /** The program's portal address. */
   portalUrl(program: { portalSlug: string }): string;
+  /**
+   * Where a program's unsubscribe links go: under its id, not its slug, so that a link in an email already sent
+   * keeps working when the portal is renamed or turned off.
+   */
+  unsubscribeBase(programId: string): string;
   dashboardUrl: string;
 }
 

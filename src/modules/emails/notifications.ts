@@ -38,7 +38,7 @@ const shows = (amount: string, currency: string): boolean => compare(dec(roundDe
 
 function linksFor(program: NotifyingProgram, a: NotifiedAffiliate, kind: NotificationKind, links: EmailLinks) {
   const portal = links.portalUrl(program);
-  return { portalUrl: program.portalEnabled ? portal : undefined, unsubscribeUrl: unsubscribeUrl(portal, a, kind) };
+  return { portalUrl: program.portalEnabled ? portal : undefined, unsubscribeUrl: unsubscribeUrl(links.unsubscribeBase(a.programId), a, kind) };
 }
 
 export function newCommissionNotification(program: NotifyingProgram, a: NotifiedAffiliate, c: CommissionLike, links: EmailLinks): EmailContent | null {

@@ -14,7 +14,6 @@ import {
 } from '../emails/unsubscribe';
 import type { Program } from '../programs/program.entity';
 import type { ServiceContext } from '../service-context';
-import { portalUrl } from './portal.rules';
 
 /** Which notification emails an affiliate gets (DESIGN.md "Emails"): both on unless it turned one off. */
 export interface EmailPreferences {
@@ -46,8 +45,8 @@ export class EmailPreferencesService {
   ) {}
 
   /** The link of an email of `kind` to this affiliate that turns that kind off (its page, and RFC 8058's POST). */
-  unsubscribeUrl(program: Pick<Program, 'portalSlug'>, affiliate: UnsubscribeSubject, kind: NotificationKind): string {
-    return unsubscribeUrl(portalUrl(this.origin, program.portalSlug), affiliate, kind);
+  unsubscribeUrl(affiliate: UnsubscribeSubject, kind: NotificationKind): string {
+    return unsubscribeUrl(`${this.origin}/portal/${affiliate.programId}`, affiliate, kind);
   }
 
   /**

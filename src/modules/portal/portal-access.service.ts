@@ -2,7 +2,8 @@ import { DomainError, notFound, validationError } from '../../common/errors';
 import { isEmail } from '../../common/email';
 import type { SlidingWindowBackend } from '../../common/sliding-window';
 import { inTransaction } from '../../db/unit-of-work';
-import { findAffiliateByEmail, findAffiliateById, findAffiliateByLookup } from '../affiliates/affiliate.finder';
+import { countAffiliates, findAffiliateByEmail, findAffiliateById, findAffiliateByLookup } from '../affiliates/affiliate.finder';
+import { checkedApplication } from './portal-application.rules';
 import type { Affiliate } from '../affiliates/affiliate.entity';
 import type { AffiliateService } from '../affiliates/affiliate.service';
 import type { Email } from '../emails/email.entity';
@@ -11,7 +12,8 @@ import { affiliateWelcomeEmail, portalSignInEmail } from '../emails/email.templa
 import { fullUrls } from '../affiliates/affiliate-link.rules';
 import { findLinksOfAffiliate } from '../affiliates/affiliate-link.finder';
 import type { Program } from '../programs/program.entity';
-import { findProgramByPortalSlug } from '../programs/program.finder';
+import { findProgramById, findProgramByPortalSlug } from '../programs/program.finder';
+import { isUuid } from '../../common/ids';
 import type { ProgramService } from '../programs/program.service';
 import type { ServiceContext } from '../service-context';
 import {
@@ -21,7 +23,9 @@ import {
   insertPortalSession,
   insertSignInToken,
   liveSession,
+  lockAffiliateLinks,
   peekSignInToken,
+  pruneSessions,
   useSignInToken,
 } from './portal.queries';
 import {
@@ -30,6 +34,7 @@ import {
   newPortalSessionToken,
   newSignInToken,
   PORTAL_SESSION_DAYS,
+  SESSIONS_PER_AFFILIATE,
   portalUrl,
   SIGN_IN_LINK_MINUTES,
   SIGN_IN_LINKS_PER_HOUR,
@@ -57,7 +62,6 @@ export interface PortalVisit {
   sessionExpiresAt: Date;
 }
 
-const NAME_MAX = 100;
 const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
 
 /**
@@ -82,6 +86,11 @@ export class PortalAccessService {
     return findProgramByPortalSlug(ctx.em, slug);
   }
 
+  /** The program an unsubscribe link names: by its id (the links emails carry), else by its portal's slug. */
+  async unsubscribeProgram(ctx: ServiceContext, idOrSlug: string): Promise<Program | null> {
+    return isUuid(idOrSlug) ? findProgramById(ctx.em, idOrSlug) : this.portalProgram(ctx, idOrSlug);
+  }
+
   portalUrl(program: Pick<Program, 'portalSlug'>): string {
     return portalUrl(this.origin, program.portalSlug);
   }
@@ -99,24 +108,18 @@ export class PortalAccessService {
    */
   async signUp(ctx: ServiceContext, program: Program, input: PortalSignUpInput): Promise<SignUpOutcome> {
     if (!program.portalSignupOpen) throw new DomainError('FORBIDDEN', `${program.name} is not taking applications through its portal`);
-    const firstName = input.firstName.trim();
-    const lastName = input.lastName.trim();
-    const email = input.email.trim();
-    const problems: Array<{ field: string; message: string }> = [];
-    if (!firstName) problems.push({ field: 'firstName', message: 'Enter your first name' });
-    else if (firstName.length > NAME_MAX) problems.push({ field: 'firstName', message: `At most ${NAME_MAX} characters` });
-    if (!lastName) problems.push({ field: 'lastName', message: 'Enter your last name' });
-    else if (lastName.length > NAME_MAX) problems.push({ field: 'lastName', message: `At most ${NAME_MAX} characters` });
-    if (!isEmail(email)) problems.push({ field: 'email', message: 'Enter an email address such as name@example.com' });
-    if (program.portalTerms && !input.acceptTerms) problems.push({ field: 'acceptTerms', message: 'Accept the terms to apply' });
-    if (problems.length) throw new DomainError('VALIDATION_FAILED', problems.map((p) => p.message).join('; '), problems);
+    const { firstName, lastName, email } = checkedApplication(program, input);
     if (input.website) return { kind: 'quiet' };
     await this.throttleSignUps(ctx);
+    // A full program refuses everyone alike, before anything depends on whether the email is known.
+    if (program.affiliateLimit != null && (await countAffiliates(ctx.em, program.id)) >= program.affiliateLimit)
+      throw new DomainError('LIMIT_REACHED', `${program.name} is not taking more affiliates at the moment`);
 
     const visitor = this.visitor(ctx, program);
     const existing = await findAffiliateByEmail(ctx.em, program.id, email);
     if (existing) {
-      await this.sendSignInLink(visitor, program, existing);
+      // Who may sign in gets a link; a rejected applicant gets nothing, and the same page.
+      if (maySignIn(existing.affiliateStatus)) await this.sendSignInLink(visitor, program, existing);
       return { kind: 'quiet' };
     }
     let affiliate: Affiliate;
@@ -179,6 +182,7 @@ export class PortalAccessService {
       const sessionToken = newPortalSessionToken();
       const expiresAt = new Date(Date.now() + PORTAL_SESSION_DAYS * 86400_000);
       await insertPortalSession(em, { programId: program.id, affiliateId: used.affiliateId, tokenHash: tokenHash(sessionToken), expiresAt });
+      await pruneSessions(em, program.id, used.affiliateId, SESSIONS_PER_AFFILIATE);
       return { sessionToken, expiresAt };
     });
   }
@@ -243,6 +247,7 @@ export class PortalAccessService {
 
   private async newEmailedToken(tx: ServiceContext, program: Program, affiliate: Affiliate): Promise<string | null> {
     const since = new Date(Date.now() - 3600_000);
+    await lockAffiliateLinks(tx.em, program.id, affiliate.id);
     if ((await emailedLinksSince(tx.em, program.id, affiliate.id, since)) >= SIGN_IN_LINKS_PER_HOUR) return null;
     await deleteOldSignInTokens(tx.em, program.id, affiliate.id);
     const token = newSignInToken();

@@ -88,7 +88,20 @@ export async function deletePortalSession(em: EntityManager, programId: string, 
   await execute(em, 'delete from portal_sessions where program_id = ? and token_hash = ?', [programId, hash]);
 }
 
-/** Ends every session of the affiliate (it was rejected): a later request finds none. */
-export async function deleteAffiliateSessions(em: EntityManager, programId: string, affiliateId: string): Promise<void> {
-  await execute(em, 'delete from portal_sessions where program_id = ? and affiliate_id = ?', [programId, affiliateId]);
+/** Links of one affiliate take turns until commit: the hourly count and the insert after it see each other. */
+export async function lockAffiliateLinks(em: EntityManager, programId: string, affiliateId: string): Promise<void> {
+  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [`portal-links:${programId}:${affiliateId}`]);
+}
+
+/**
+ * Keeps the affiliate's newest `keep` live sessions and ends the rest, and any expired: a merchant's app that
+ * opens the portal on every page view makes a session each time.
+ */
+export async function pruneSessions(em: EntityManager, programId: string, affiliateId: string, keep: number): Promise<void> {
+  await execute(
+    em,
+    `delete from portal_sessions where program_id = ? and affiliate_id = ? and (expires_at <= now() or id not in (
+       select id from portal_sessions where program_id = ? and affiliate_id = ? and expires_at > now() order by created_at desc, id desc limit ?))`,
+    [programId, affiliateId, programId, affiliateId, keep],
+  );
 }

@@ -8,6 +8,10 @@ export const SIGN_IN_LINKS_PER_HOUR = 5;
 /** How long a link made for embedding (createAffiliatePortalLink) works. */
 export const EMBED_LINK_MINUTES = 5;
 export const PORTAL_SESSION_DAYS = 30;
+/** Live portal sessions an affiliate keeps (browsers, devices, frames); a new one past this ends the oldest. */
+export const SESSIONS_PER_AFFILIATE = 20;
+/** Links an affiliate may have before the portal stops making new ones (the program's API still can). */
+export const PORTAL_LINKS_PER_AFFILIATE = 25;
 /** Applications from one client address per hour, on any portal of this server. */
 export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 5;
 

@@ -1,4 +1,5 @@
-import { forbidden, notFound } from '../../common/errors';
+import { forbidden, notFound, validationError } from '../../common/errors';
+import { PORTAL_LINKS_PER_AFFILIATE } from './portal.rules';
 import type { Page, PageArgs } from '../../common/pagination';
 import type { Affiliate } from '../affiliates/affiliate.entity';
 import { findAffiliateById } from '../affiliates/affiliate.finder';
@@ -98,6 +99,9 @@ export class PortalService {
   /** A new link of the affiliate's own choosing, under the slug rules of POST /links. */
   async createLink(ctx: ServiceContext, slug: string): Promise<void> {
     const me = signedIn(ctx);
+    // Slugs are the program's namespace: an affiliate's portal does not get to fill it.
+    if ((await findLinksOfAffiliate(ctx.em, me.programId, me.affiliateId)).length >= PORTAL_LINKS_PER_AFFILIATE)
+      throw validationError(`You have ${PORTAL_LINKS_PER_AFFILIATE} links, the most the portal makes; ask the program for more`, 'link');
     await this.links.createLink(ctx, me.programId, { link: slug, affiliateId: me.affiliateId });
   }
 

@@ -1,6 +1,6 @@
 import { TOKEN_PREFIX } from '../../identity/credentials';
 import { validationError } from '../../common/errors';
-import { randomToken } from '../../common/ids';
+import { isUuid, randomToken } from '../../common/ids';
 import { ATTRIBUTION_MODELS, type AttributionModel } from '../../validation/enums';
 
 export type { AttributionModel } from '../../validation/enums';
@@ -55,7 +55,8 @@ export function portalSlugFromName(name: string): string {
 /** Checks a portal slug someone chose; letters are taken in either case and kept lowercase (it is a URL path). */
 export function checkedPortalSlug(value: string): string {
   const slug = value.trim().toLowerCase();
-  if (!PORTAL_SLUG_RE.test(slug))
+  // A UUID names a program by id in the portal's unsubscribe links: no slug may look like one.
+  if (!PORTAL_SLUG_RE.test(slug) || isUuid(slug))
     throw validationError('portalSlug must be 2 to 60 letters, digits and single hyphens, starting and ending with a letter or digit', 'portalSlug');
   return slug;
 }

@@ -8,10 +8,7 @@ import { attributeTo, type Attribution } from '../affiliates/attribution';
 import type { Commission } from '../commissions/commission.entity';
 import { recordCommission } from '../commissions/commission.ledger';
 import type { EventService } from '../events/event.service';
-import type { Email } from '../emails/email.entity';
 import type { EmailService } from '../emails/email.service';
-import type { EmailLinks } from '../emails/email.templates';
-import { newCommissionNotification } from '../emails/notifications';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
@@ -40,13 +37,6 @@ const SALES_EXTERNAL_KEY = 'sales_program_external_id_key';
 /** A recording whose externalId was recorded before: nothing was written, the first sale is the answer. */
 const REPLAYED = Symbol('replayed');
 
-/** A recorded sale: its commission, and the email that tells its affiliate (null when none goes). */
-interface Recorded {
-  sale: Sale;
-  commission: Commission;
-  email: Email | null;
-}
-
 /** A recording request, checked: the keys that name the owner and the sale's own values. */
 interface SaleRequest {
   referralKey: string | null;
@@ -68,7 +58,6 @@ export class SaleRecorder {
     private readonly events: EventService,
     private readonly promoCodes: PromotionalCodeService,
     private readonly emails: EmailService,
-    private readonly links: EmailLinks,
   ) {}
 
   /**
@@ -88,7 +77,8 @@ export class SaleRecorder {
     try {
       const recorded = await inTransaction(ctx, (tx) => this.record(tx, program, request));
       if (recorded && recorded !== REPLAYED) {
-        if (recorded.email) this.emails.afterCommit([recorded.email]);
+        // Its new-commission email is made off this path, from the notice the commission's insert wrote.
+        this.emails.commissionRecorded();
         // The answer shows the sale's commission: it is known, no read for it.
         ctx.loaders?.for(program.id).commissionBySaleId.prime(recorded.sale.id, recorded.commission);
         return { sale: recorded.sale, replayed: false };
@@ -111,7 +101,7 @@ export class SaleRecorder {
   }
 
   /** Records the sale; null when no affiliate resolves, REPLAYED when its externalId is recorded already (nothing written). */
-  private async record(tx: ServiceContext, program: Program, request: SaleRequest): Promise<Recorded | typeof REPLAYED | null> {
+  private async record(tx: ServiceContext, program: Program, request: SaleRequest): Promise<{ sale: Sale; commission: Commission } | typeof REPLAYED | null> {
     const { referralKey, emailKey, promoKey, totalEarned } = request;
     let owner: Attribution | null = null;
     let referral: Referral | null = null;
@@ -180,17 +170,10 @@ export class SaleRecorder {
     this.events.record(tx, program.id, 'sale.created', await saleBody(tx.em, program, sale, commission));
     // Payable at once (no holding period): approved now; otherwise when the hold ends (payouts/commission-approver).
     if (commission?.status === 'approved') this.events.record(tx, program.id, 'commission.approved', await commissionBody(tx.em, commission));
-    const notice = this.queueCommissionEmail(tx, program, owner!.affiliate, commission);
     await writeQueued(tx.em);
     // The code's and coupon's counters are the hottest rows of a promotion: counted last, locked only until the commit.
     if (redemption) await this.promoCodes.commitRedemption(tx, redemption);
-    return { sale, commission, email: notice };
-  }
-
-  /** The affiliate's new-commission email, in the sale's transaction, from the affiliate row the recording read (no read of its own). */
-  private queueCommissionEmail(tx: ServiceContext, program: Program, affiliate: Affiliate, commission: Commission): Email | null {
-    const content = newCommissionNotification(program, affiliate, commission, this.links);
-    return content ? this.emails.enqueue(tx, program.id, content) : null;
+    return { sale, commission };
   }
 }
 

@@ -6,7 +6,6 @@ import type { ServiceContext } from '../service-context';
 import { affiliateFilter } from '../affiliates/affiliate.finder';
 import type { EventService } from '../events/event.service';
 import type { EmailService } from '../emails/email.service';
-import type { EmailLinks } from '../emails/email.templates';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { SaleCorrections, type PartialRefund } from './sale.corrections';
@@ -30,9 +29,8 @@ export class SaleService {
     events: EventService,
     promoCodes: PromotionalCodeService,
     emails: EmailService,
-    links: EmailLinks,
   ) {
-    this.recorder = new SaleRecorder(programs, events, promoCodes, emails, links);
+    this.recorder = new SaleRecorder(programs, events, promoCodes, emails);
     this.corrections = new SaleCorrections(programs, events);
   }
 

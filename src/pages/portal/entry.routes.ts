@@ -22,7 +22,7 @@ export function entryRoutes(r: Router, deps: PortalDeps): void {
   });
 
   r.post('/sign-up', async (req, res) => {
-    requireSameOrigin(req);
+    requireSameOrigin(req, deps.origin);
     const program = programOf(res);
     const values: SignUpValues = {
       firstName: text(req.body.firstName),
@@ -49,7 +49,7 @@ export function entryRoutes(r: Router, deps: PortalDeps): void {
   });
 
   r.post('/sign-in', async (req, res) => {
-    requireSameOrigin(req);
+    requireSameOrigin(req, deps.origin);
     const program = programOf(res);
     try {
       await services.portalAccess.requestSignInLink(requestContext(deps, req), program, text(req.body.email));
@@ -74,7 +74,7 @@ export function entryRoutes(r: Router, deps: PortalDeps): void {
   });
 
   r.post('/sign-in/:token', async (req: Request, res: Response) => {
-    requireSameOrigin(req);
+    requireSameOrigin(req, deps.origin);
     const token = String(req.params.token);
     if (!TOKEN_RE.test(token)) return sendPortalPage(res, programOf(res), 410, 'Link expired', deadLinkView(programOf(res)));
     await useLink(deps, req, res, token, false);

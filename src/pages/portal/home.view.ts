@@ -18,13 +18,18 @@ function statusBanner(overview: PortalOverview, program: Program): Raw {
   return html``;
 }
 
+const cell = (label: string, value: string) => html`<article><strong>${value}</strong>${label}</article>`;
+
 function figures(overview: PortalOverview): Raw {
   const t = overview.stats.totals;
   const c = overview.stats.currency;
-  const cell = (label: string, value: string) => html`<article><strong>${value}</strong>${label}</article>`;
+  const a = overview.affiliate;
   return html`<section aria-labelledby="figures-title"><h2 id="figures-title">Last 30 days</h2><div class="figures">
 ${cell('Clicks', formatCount(t.clicks))}${cell('Referrals', formatCount(t.referrals))}${cell('Sales', formatCount(t.sales))}${cell('Revenue', formatMoney(t.revenue, c))}${cell('Commission', formatMoney(t.commission, c))}
-</div>${activityChart(overview.stats.series, c)}</section>`;
+</div>${activityChart(overview.stats.series, c)}</section>
+<section aria-labelledby="all-time-title"><h2 id="all-time-title">Since you joined</h2><div class="figures all-time">
+${cell('Clicks', formatCount(a.numberOfClicks))}${cell('Customers referred', formatCount(a.numberOfReferredUsers))}${cell('Commission earned', formatMoney(a.totalCommissionEarned, c))}
+</div></section>`;
 }
 
 function links(program: Program, overview: PortalOverview, csrf: string, linkError?: string): Raw {

@@ -11,6 +11,8 @@ import { portalCsrf, readPortalToken, requirePortalCsrf } from './portal-session
 export interface PortalDeps {
   orm: MikroORM;
   services: Services;
+  /** PUBLIC_URL's origin: forms may come from pages there. */
+  origin: string;
 }
 
 /** The program whose portal this request is on (the router found it, enabled, before any handler ran). */

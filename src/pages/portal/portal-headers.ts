@@ -1,13 +1,20 @@
 import type { Response } from 'express';
 import type { Program } from '../../modules/programs/program.entity';
 
+/**
+ * A host a CSP source may name as it is: a DNS name or IPv4 address (and port), or a bracketed IPv6 address. A
+ * base URL's host such as `*` or `a;b.example` (URL parsing lets both through) would widen the policy or add a
+ * directive to it: such a URL frames nothing.
+ */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
 /** The origins of the program's base URLs: the merchant's own sites, which may frame its portal. */
 export function framingOrigins(program: Pick<Program, 'baseUrls'>): string[] {
   const out = new Set<string>();
   for (const u of program.baseUrls) {
     try {
-      const { protocol, origin } = new URL(u);
-      if (protocol === 'https:' || protocol === 'http:') out.add(origin);
+      const { protocol, origin, host } = new URL(u);
+      if ((protocol === 'https:' || protocol === 'http:') && PLAIN_HOST.test(host)) out.add(origin);
     } catch {
       /* settings hold only http(s) URLs; anything else frames nothing */
     }

@@ -28,8 +28,11 @@ export function setPortalCookie(req: Request, res: Response, program: Program, t
   res.append('Set-Cookie', parts.join('; '));
 }
 
+/** Ends the cookie as it was set: the first-party one, and over HTTPS the partitioned one of a frame too. */
 export function clearPortalCookie(req: Request, res: Response, program: Program): void {
-  res.append('Set-Cookie', `${PORTAL_COOKIE}=; Path=${cookiePath(program)}; HttpOnly; SameSite=Lax; Max-Age=0${req.secure ? '; Secure' : ''}`);
+  const base = `${PORTAL_COOKIE}=; Path=${cookiePath(program)}; HttpOnly; Max-Age=0`;
+  res.append('Set-Cookie', `${base}; SameSite=Lax${req.secure ? '; Secure' : ''}`);
+  if (req.secure) res.append('Set-Cookie', `${base}; SameSite=None; Secure; Partitioned`);
 }
 
 /**
@@ -49,9 +52,11 @@ export function requirePortalCsrf(req: Request, sessionToken: string): void {
  * A form posted from another site is refused (login CSRF: a link of someone else's signing this browser in, an
  * application sent in a visitor's name). Browsers send Origin with every POST; it must name this host.
  */
-export function requireSameOrigin(req: Request): void {
+export function requireSameOrigin(req: Request, publicOrigin: string): void {
   const origin = req.get('origin');
   if (origin === undefined) return; // not a browser's form post: nothing of a visitor's to abuse
+  // This server's address as PUBLIC_URL names it, or as the request reached it (a proxy may rewrite Host).
+  if (origin === publicOrigin) return;
   let host: string | null;
   try {
     host = origin === 'null' ? null : new URL(origin).host;

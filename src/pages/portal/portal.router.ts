@@ -17,10 +17,17 @@ export function portalRouter(deps: PortalDeps): express.Router {
   const outer = express.Router();
   const r = express.Router({ mergeParams: true });
   r.use(express.urlencoded({ extended: false, limit: '32kb' }), async (req: Request, res: Response, next: NextFunction) => {
+    // A POST that is not a form (no body, JSON) has no fields: the handlers read them as missing, not crash.
+    if (req.body === undefined || req.body === null || typeof req.body !== 'object') req.body = {};
     assertNoNul(req.query, req.body, req.params);
-    const program = await deps.services.portalAccess.portalProgram(requestContext(deps, req), String(req.params.slug));
-    // A portal turned off answers nothing but the unsubscribe links of the emails it already sent.
-    if (!program || (!program.portalEnabled && req.path !== '/unsubscribe')) return sendNoPortal(req, res);
+    // The unsubscribe links of emails already sent name the program by id, and work with the portal renamed or off.
+    const unsubscribing = req.path === '/unsubscribe';
+    const access = deps.services.portalAccess;
+    const slug = String(req.params.slug);
+    const program = unsubscribing
+      ? await access.unsubscribeProgram(requestContext(deps, req), slug)
+      : await access.portalProgram(requestContext(deps, req), slug);
+    if (!program || (!program.portalEnabled && !unsubscribing)) return sendNoPortal(req, res);
     res.locals.portalProgram = program;
     next();
   });

@@ -26,7 +26,7 @@ export function unsubscribeRoutes(r: Router, deps: PortalDeps): void {
     const link = linkOf(req);
     const kind = KIND_NAMES[link.k];
     if (!kind) return badLink(res, program);
-    const action = `${portalBase(program)}/unsubscribe?${new URLSearchParams(link).toString()}`;
+    const action = `${req.baseUrl}/unsubscribe?${new URLSearchParams(link).toString()}`;
     sendPortalPage(
       res,
       program,

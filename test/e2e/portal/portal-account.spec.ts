@@ -47,6 +47,8 @@ describe('an affiliate with a click, a referral and a sale', () => {
     const figure = (label: string) => new RegExp(`<strong>([^<]+)</strong>${label}<`).exec(home.html)?.[1];
     expect([figure('Clicks'), figure('Referrals'), figure('Sales'), figure('Revenue'), figure('Commission')]).toEqual(['1', '1', '1', '$80.00', '$20.00']);
     expect(home.html).toContain('<svg role="img"');
+    // Since it joined, from the affiliate's own counters.
+    expect([figure('Customers referred'), figure('Commission earned')]).toEqual(['1', '$20.00']);
   });
 
   test('its links with full URLs and the tracking URL, in fields a copy button targets', async () => {

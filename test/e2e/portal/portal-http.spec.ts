@@ -162,10 +162,50 @@ describe('applying', () => {
     const cSlug = await slugOf(closed);
     expect((await visitor().get(`/portal/${cSlug}`)).html).toContain('not taking new applications');
     expect((await apply(visitor(), cSlug, {})).status).toBe(403);
-    const full = await createProgram(server, { affiliateLimit: 0 });
-    const res = await apply(visitor(), await slugOf(full), {});
+    const full = await createProgram(server, { affiliateLimit: 1 });
+    const fSlug = await slugOf(full);
+    const member = await api.createAffiliate(full, { sendWelcomeEmail: false });
+    // Full: a new email and a known one get the same refusal (the page tells no one who is an affiliate).
+    const unknown = await apply(visitor(), fSlug, {});
+    const known = await apply(visitor(), fSlug, { email: member.email });
+    expect([unknown.status, known.status]).toEqual([400, 400]);
+    expect(unknown.html).toContain('is not taking more affiliates');
+    expect(known.html.replace(/value="[^"]*"/g, '')).toBe(unknown.html.replace(/value="[^"]*"/g, ''));
+    expect(await api.rowCount('affiliates', full.programId)).toBe(1);
+  });
+
+  test('a rejected applicant who applies again gets the same page and no email', async () => {
+    const p = await createProgram(server);
+    const slug = await slugOf(p);
+    const a = await api.createAffiliate(p, { sendWelcomeEmail: false });
+    await api.endpoint('/affiliates').put(p, { affiliateId: a.id, affiliateStatus: 'rejected' });
+    const before = (await mailsTo(p, a.email)).length;
+    const res = await apply(visitor(), slug, { email: a.email });
+    expect([res.status, res.location]).toEqual([303, `/portal/${slug}/check-email`]);
+    expect((await mailsTo(p, a.email)).length).toBe(before);
+  });
+
+  test('a name that is a web address is refused: it would go into an email to an unverified address', async () => {
+    const p = await createProgram(server);
+    const res = await apply(visitor(), await slugOf(p), { firstName: 'Claim your refund at https://evil.example' });
     expect(res.status).toBe(400);
-    expect(res.html).toContain('affiliate limit');
+    expect(res.html).toContain('cannot contain a web address');
+    expect(await api.rowCount('affiliates', p.programId)).toBe(0);
+  });
+
+  test('a POST that is not a form answers 400, not 500', async () => {
+    const p = await createProgram(server);
+    const slug = await slugOf(p);
+    for (const path of ['sign-up', 'sign-in']) {
+      const empty = await fetch(new URL(`/portal/${slug}/${path}`, server.url), { method: 'POST' });
+      expect(empty.status).toBe(400);
+      const json = await fetch(new URL(`/portal/${slug}/${path}`, server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"x@example.com"}',
+      });
+      expect(json.status).toBe(400);
+    }
   });
 
   test('at most 5 applications an hour from one address', async () => {
@@ -309,11 +349,12 @@ describe("unsubscribing by an email's link, without signing in", () => {
   test('the page asks first; the one-click POST turns the kind off; a wrong token changes nothing; it works with the portal off', async () => {
     const p = await createProgram(server);
     const a = await api.createAffiliate(p, { sendWelcomeEmail: false });
-    const program = (await server.runtime.services.portalAccess.portalProgram({ em: server.runtime.orm.em.fork() } as never, await slugOf(p)))!;
     const row = (await api.sql('select email_token from affiliates where program_id = ? and id = ?', [p.programId, a.id]))[0];
     const url = new URL(
-      server.runtime.services.emailPreferences.unsubscribeUrl(program, { id: a.id, programId: p.programId, emailToken: row.email_token }, 'new_commission'),
+      server.runtime.services.emailPreferences.unsubscribeUrl({ id: a.id, programId: p.programId, emailToken: row.email_token }, 'new_commission'),
     );
+    // Under the program's id, not the portal's slug: a renamed portal keeps the links of emails sent before.
+    expect(url.pathname).toBe(`/portal/${p.programId}/unsubscribe`);
     const flag = async () =>
       (await api.sql('select notify_new_commission from affiliates where program_id = ? and id = ?', [p.programId, a.id]))[0].notify_new_commission;
 
@@ -329,11 +370,21 @@ describe("unsubscribing by an email's link, without signing in", () => {
     ).toBe(400);
     expect(await flag()).toBe(true);
 
-    await api.sql('update programs set portal_enabled = false where id = ?', [p.programId]);
+    await api.sql(`update programs set portal_enabled = false, portal_slug = 'renamed-' || portal_slug where id = ?`, [p.programId]);
     // As a mail client sends it: from no page of ours.
     const done = await visitor().send('POST', url.pathname + url.search, { 'List-Unsubscribe': 'One-Click' }, { origin: 'https://mail.example' });
     expect(done.status).toBe(200);
     expect(await flag()).toBe(false);
     expect((await visitor().get(`/portal/${await slugOf(p)}`)).status).toBe(404);
+  });
+
+  test('a slug cannot look like a program id', async () => {
+    const p = await createProgram(server);
+    const res = await server.graphql(
+      'mutation($id: ID!, $s: String) { updateProgram(id: $id, input: { portalSlug: $s }) { portalSlug } }',
+      { id: p.programId, s: p.programId },
+      p.session,
+    );
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
   });
 });
