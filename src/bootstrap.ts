@@ -75,12 +75,10 @@ function startWorkers(config: AppConfig, orm: MikroORM, services: Services, log:
   const approvals = new CommissionApprover(orm, services.payouts, log);
   if (config.workers) approvals.start();
 
-  // Without SMTP its emails stay in the outbox, as every email does: it runs either way.
+  // Without SMTP its emails stay in the outbox, as every email does: it runs either way. It polls, and is not
+  // woken by each sale: under load a round then makes a batch of emails, not one.
   const notices = new CommissionNotifier(orm, services.emails, services.emailLinks, log);
-  if (config.workers) {
-    services.emails.onCommissionRecorded(() => notices.wake());
-    notices.start();
-  }
+  if (config.workers) notices.start();
 
   if (config.webhookAllowPrivate) {
     log.warn(

@@ -55,7 +55,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const jobs = new JobService();
   const promoCodes = new PromotionalCodeService(programs, events, jobs);
   const referrals = new ReferralService(programs, events, promoCodes);
-  const sales = new SaleService(programs, events, promoCodes, emails);
+  const sales = new SaleService(programs, events, promoCodes);
   const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs, emailLinks);
   const links = new LinkService(programs, events, jobs);
   const payouts = new PayoutService(programs, events, emails, emailLinks);

@@ -15,7 +15,9 @@ const BATCH = 200;
 
 /**
  * Turns new commissions' notices into "new commission" emails, a batch at a time. The notice is written by the
- * commission's own insert (no statement of its own on POST /sales); the emails, and the notices' deletion, commit
+ * commission's own insert (no statement of its own on POST /sales). The worker polls every 2 seconds and is not
+ * woken by each sale: under load a round then makes a batch, where a round per sale cost 8% of a sale's CPU.
+ * The emails, and the notices' deletion, commit
  * together, so each commission is told once, even with several instances running this. The email says what the
  * commission is when it is made (a refund meanwhile shows, a reversed one sends nothing), to whom its affiliate is
  * then, and only if it still wants such emails.
@@ -26,7 +28,7 @@ export class CommissionNotifier extends PollingWorker {
     private readonly emails: EmailService,
     private readonly links: EmailLinks,
     log: Logger,
-    intervalMs = 5000,
+    intervalMs = 2000,
   ) {
     super(log, 'commission notifier', intervalMs, BATCH);
   }

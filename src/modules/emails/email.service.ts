@@ -7,7 +7,6 @@ import type { EmailContent } from './email.templates';
 /** Email outbox: rows are written in the transaction that causes them; the worker sends them after commit. */
 export class EmailService {
   private wakeWorker: (() => void) | undefined;
-  private wakeNotifier: (() => void) | undefined;
   /** Whether the log said once that emails stay in the outbox (said again per email at debug only). */
   private toldKept = false;
 
@@ -20,15 +19,6 @@ export class EmailService {
     this.wakeWorker = wake;
   }
 
-  /** Who turns new commissions' notices into emails (src/modules/commissions/commission-notifier.ts), woken by a sale. */
-  onCommissionRecorded(wake: () => void): void {
-    this.wakeNotifier = wake;
-  }
-
-  /** A commission was recorded (its notice written with it): its email can be made now rather than at the next poll. */
-  commissionRecorded(): void {
-    this.wakeNotifier?.();
-  }
 
   /** Queues an email in the transaction of its cause (`tx`: the transaction's context). */
   enqueue(tx: ServiceContext, programId: string | null, content: EmailContent): Email {

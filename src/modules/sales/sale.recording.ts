@@ -8,7 +8,6 @@ import { attributeTo, type Attribution } from '../affiliates/attribution';
 import type { Commission } from '../commissions/commission.entity';
 import { recordCommission } from '../commissions/commission.ledger';
 import type { EventService } from '../events/event.service';
-import type { EmailService } from '../emails/email.service';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
@@ -57,7 +56,6 @@ export class SaleRecorder {
     private readonly programs: ProgramService,
     private readonly events: EventService,
     private readonly promoCodes: PromotionalCodeService,
-    private readonly emails: EmailService,
   ) {}
 
   /**
@@ -77,8 +75,6 @@ export class SaleRecorder {
     try {
       const recorded = await inTransaction(ctx, (tx) => this.record(tx, program, request));
       if (recorded && recorded !== REPLAYED) {
-        // Its new-commission email is made off this path, from the notice the commission's insert wrote.
-        this.emails.commissionRecorded();
         // The answer shows the sale's commission: it is known, no read for it.
         ctx.loaders?.for(program.id).commissionBySaleId.prime(recorded.sale.id, recorded.commission);
         return { sale: recorded.sale, replayed: false };

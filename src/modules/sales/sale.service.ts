@@ -5,7 +5,6 @@ import { countOf } from '../../db/list-query';
 import type { ServiceContext } from '../service-context';
 import { affiliateFilter } from '../affiliates/affiliate.finder';
 import type { EventService } from '../events/event.service';
-import type { EmailService } from '../emails/email.service';
 import type { ProgramService } from '../programs/program.service';
 import type { PromotionalCodeService } from '../promo-codes/promotional-code.service';
 import { SaleCorrections, type PartialRefund } from './sale.corrections';
@@ -28,9 +27,8 @@ export class SaleService {
     private readonly programs: ProgramService,
     events: EventService,
     promoCodes: PromotionalCodeService,
-    emails: EmailService,
   ) {
-    this.recorder = new SaleRecorder(programs, events, promoCodes, emails);
+    this.recorder = new SaleRecorder(programs, events, promoCodes);
     this.corrections = new SaleCorrections(programs, events);
   }
 
