@@ -79,7 +79,7 @@ create table portal_sessions (
 );
 create unique index portal_sessions_hash_key on portal_sessions (program_id, token_hash);
 
-alter table email_outbox add column headers jsonb;
+alter table email_outbox add column headers jsonb, add column message jsonb;
 
 -- A new commission whose affiliate gets "new commission" emails: written by the commission's own insert, turned
 -- into the email by a worker (commission-notifier.ts), off the path of POST /sales.
@@ -97,7 +97,7 @@ create index commission_notices_created_idx on commission_notices (created_at);
   override async down(): Promise<void> {
     this.addSql(`
 drop table commission_notices;
-alter table email_outbox drop column headers;
+alter table email_outbox drop column headers, drop column message;
 drop table portal_sessions;
 drop table portal_sign_in_tokens;
 alter table affiliates drop column payout_method, drop column payout_email, drop column stripe_account_id,

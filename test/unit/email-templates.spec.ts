@@ -211,7 +211,7 @@ describe('notifications', () => {
   test('a commission: sent unless turned off, zero once rounded, or the affiliate rejected', () => {
     const e = newCommissionNotification(shop, affiliate, commission, links)!;
     expect(e.headers!['List-Unsubscribe']).toBe(
-      `<https://affiliates.example.com/portal/shop/unsubscribe?a=${affiliate.id}&k=new_commission&t=${unsubscribeToken(affiliate, 'new_commission')}>`,
+      `<https://affiliates.example.com/portal/${affiliate.programId}/unsubscribe?a=${affiliate.id}&k=new_commission&t=${unsubscribeToken(affiliate, 'new_commission')}>`,
     );
     expect(e.text).toContain('See your commissions:\n  https://affiliates.example.com/portal/shop');
     expect(newCommissionNotification(shop, { ...affiliate, notifyNewCommission: false }, commission, links)).toBeNull();
@@ -223,7 +223,7 @@ describe('notifications', () => {
   test('with the portal turned off: no portal button, the unsubscribe link still there', () => {
     const e = newCommissionNotification({ ...shop, portalEnabled: false }, affiliate, commission, links)!;
     expect(e.text).not.toContain('See your commissions');
-    expect(e.headers!['List-Unsubscribe']).toContain('/portal/shop/unsubscribe?');
+    expect(e.headers!['List-Unsubscribe']).toContain(`/portal/${affiliate.programId}/unsubscribe?`);
   });
 
   test('a payout: sent unless turned off or zero', () => {

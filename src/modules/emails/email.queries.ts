@@ -3,6 +3,7 @@ import type { Email } from './email.entity';
 import { newId } from '../../common/ids';
 import { TransactionBatch } from '../../db/unit-of-work';
 import type { EmailContent } from './email.templates';
+import type { Message } from './email-render';
 import { execute } from '../../db/sql';
 
 /**
@@ -17,6 +18,7 @@ export interface OutboxRow {
   subject: string;
   text: string;
   html: string | null;
+  message: Message | null;
   headers: Record<string, string> | null;
   attempts: number;
 }
@@ -42,7 +44,9 @@ export function queueEmail(em: EntityManager, programId: string | null, content:
     to: content.to,
     subject: content.subject,
     text: content.text,
-    html: content.html,
+    // The message, not its 8 KB of HTML: rendered when sent (and only then: without SMTP it is never needed).
+    html: null,
+    message: content.message,
     headers: content.headers ?? null,
     status: 'pending',
     attempts: 0,
@@ -55,18 +59,30 @@ export function queueEmail(em: EntityManager, programId: string | null, content:
   return email;
 }
 
-/** Rows per insert: PostgreSQL takes at most 65,535 parameters per statement (9 per email). */
+/** Rows per insert: PostgreSQL takes at most 65,535 parameters per statement (10 per email). */
 const EMAILS_PER_INSERT = 1000;
 
 async function insertEmails(em: EntityManager, emails: Email[]): Promise<void> {
   for (let i = 0; i < emails.length; i += EMAILS_PER_INSERT) {
     const chunk = emails.slice(i, i + EMAILS_PER_INSERT);
     const params: unknown[] = [];
-    for (const e of chunk) params.push(e.id, e.programId, e.kind, e.to, e.subject, e.text, e.html, e.headers && JSON.stringify(e.headers), e.createdAt);
+    for (const e of chunk)
+      params.push(
+        e.id,
+        e.programId,
+        e.kind,
+        e.to,
+        e.subject,
+        e.text,
+        e.html,
+        e.message && JSON.stringify(e.message),
+        e.headers && JSON.stringify(e.headers),
+        e.createdAt,
+      );
     await execute(
       em,
-      `insert into email_outbox (id, program_id, kind, "to", subject, text, html, headers, created_at, next_attempt_at)
-       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now())').join(', ')}`,
+      `insert into email_outbox (id, program_id, kind, "to", subject, text, html, message, headers, created_at, next_attempt_at)
+       values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, now())').join(', ')}`,
       params,
     );
   }
@@ -76,7 +92,7 @@ async function insertEmails(em: EntityManager, emails: Email[]): Promise<void> {
 export function claimDueEmails(em: EntityManager, batch: number): Promise<OutboxRow[]> {
   return execute<OutboxRow[]>(
     em,
-    `select /* all programs: the worker claim on the shared outbox */ id, program_id, "to", subject, text, html, headers, attempts from email_outbox
+    `select /* all programs: the worker claim on the shared outbox */ id, program_id, "to", subject, text, html, message, headers, attempts from email_outbox
           where status = 'pending' and next_attempt_at <= now()
           order by next_attempt_at limit ? for update skip locked`,
     [batch],

@@ -19,7 +19,6 @@ export class EmailService {
     this.wakeWorker = wake;
   }
 
-
   /** Queues an email in the transaction of its cause (`tx`: the transaction's context). */
   enqueue(tx: ServiceContext, programId: string | null, content: EmailContent): Email {
     return queueEmail(tx.em, programId, content);

@@ -11,7 +11,10 @@ export interface EmailContent {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** The HTML part, rendered from `message` when read (the outbox stores the message; the worker renders it at send). */
+  readonly html: string;
+  /** What the HTML part is rendered from, in the layout. */
+  message: Message;
   /** Extra message headers (List-Unsubscribe…), stored with the email and sent as they are. */
   headers?: Record<string, string>;
 }
@@ -58,7 +61,10 @@ const email = (kind: string, to: string, m: Message, headers?: Record<string, st
   to,
   subject: m.subject,
   text: renderText(m),
-  html: renderHtml(m),
+  message: m,
+  get html() {
+    return renderHtml(m);
+  },
   ...(headers ? { headers } : {}),
 });
 

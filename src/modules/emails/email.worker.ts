@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../common/logger';
 import { PollingWorker } from '../../common/polling-worker';
 import { inTransaction } from '../../db/unit-of-work';
+import { renderHtml } from './email-render';
 import { claimDueEmails, markEmailFailed, markEmailSent } from './email.queries';
 
 export interface Mailer {
@@ -32,7 +33,8 @@ export class EmailWorker extends PollingWorker {
       const rows = await claimDueEmails(em, BATCH);
       for (const row of rows) {
         try {
-          await this.mailer.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
+          const html = row.html ?? (row.message ? renderHtml(row.message) : null);
+          await this.mailer.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html, headers: row.headers });
           await markEmailSent(em, row);
         } catch (err) {
           const attempts = row.attempts + 1;
