@@ -49,7 +49,9 @@ alter table affiliates
   add column email_token text;
 -- Filled in place rather than by a volatile column default, which would rewrite the table under an exclusive lock.
 update /* all programs: a backfill */ affiliates set email_token = encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex');
-alter table affiliates alter column email_token set not null;
+-- New rows get one too, whoever inserts them (the app sets its own; a default costs nothing once the column exists).
+alter table affiliates alter column email_token set not null,
+  alter column email_token set default encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex');
 
 create table portal_sign_in_tokens (
   program_id uuid not null references programs (id) on delete cascade,

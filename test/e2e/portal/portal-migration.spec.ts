@@ -35,4 +35,10 @@ test('existing programs get unique slugs from their names, and existing affiliat
   expect(tokens).toHaveLength(2);
   expect(tokens[0].email_token).toMatch(/^[0-9a-f]{64}$/);
   expect(tokens[0].email_token).not.toBe(tokens[1].email_token);
+  // A row inserted by hand (a seed, a script) gets its own token too.
+  const [row] = await sql<{ email_token: string }>(
+    `insert into affiliates (id, program_id, first_name, last_name, email, affiliate_status) values (gen_random_uuid(), ?, 'Seed', 'Ed', ?, 'active') returning email_token`,
+    [p.programId, `seed-${Date.now()}@example.com`],
+  );
+  expect(row.email_token).toMatch(/^[0-9a-f]{64}$/);
 });
