@@ -20,10 +20,20 @@ export function readCookies(req: Request): Record<string, string> {
   return out;
 }
 
-/** Cookies are HttpOnly and SameSite, and Secure whenever the request came over HTTPS. */
-export function setCookie(req: Request, res: Response, name: string, value: string, opts: { maxAgeSeconds?: number; sameSite?: 'Lax' | 'Strict' } = {}): void {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', `SameSite=${opts.sameSite ?? 'Lax'}`];
-  if (req.secure) parts.push('Secure');
+/**
+ * Cookies are HttpOnly and SameSite, and Secure whenever the request came over HTTPS. `None` (a cookie of a
+ * cross-site frame) is only ever sent Secure, and `partitioned` keeps it apart per embedding site (CHIPS).
+ */
+export function setCookie(
+  req: Request,
+  res: Response,
+  name: string,
+  value: string,
+  opts: { maxAgeSeconds?: number; sameSite?: 'Lax' | 'Strict' | 'None'; path?: string; partitioned?: boolean } = {},
+): void {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`, 'HttpOnly', `SameSite=${opts.sameSite ?? 'Lax'}`];
+  if (req.secure || opts.sameSite === 'None') parts.push('Secure');
+  if (opts.partitioned) parts.push('Partitioned');
   if (opts.maxAgeSeconds !== undefined) parts.push(`Max-Age=${opts.maxAgeSeconds}`);
   res.append('Set-Cookie', parts.join('; '));
 }

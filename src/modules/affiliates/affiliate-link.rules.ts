@@ -51,6 +51,9 @@ export function fullUrl(baseUrl: string, slug: string, extra: Record<string, str
 
 export const fullUrls = (baseUrls: readonly string[], slug: string) => baseUrls.map((baseUrl) => ({ baseUrl, fullUrl: fullUrl(baseUrl, slug) }));
 
+/** The URLs a link is shared by, one per base URL; none without a slug. */
+export const shareUrls = (baseUrls: readonly string[], slug: string | null | undefined): string[] => (slug ? baseUrls.map((b) => fullUrl(b, slug)) : []);
+
 /**
  * The link's click-tracking URL on this server. The program id makes it unique across programs and keeps it
  * pointing at this link whatever slugs other programs create; renaming the slug retires it.

@@ -136,6 +136,11 @@ export async function insertAffiliateLink(em: EntityManager, programId: string, 
   return insertEntity(em, AffiliateLink, { programId, affiliateId, link: slug });
 }
 
+/** The affiliate's row, held until commit (read as it is once the lock is taken). */
+export function affiliateForUpdate(em: EntityManager, programId: string, id: string): Promise<Affiliate | null> {
+  return firstDetached(em, 'select * from affiliates where program_id = ? and id = ? for update', [programId, id]);
+}
+
 /** Holds the affiliate's row until commit. */
 export async function lockAffiliate(em: EntityManager, programId: string, id: string): Promise<void> {
   await execute(em, 'select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);

@@ -14,7 +14,7 @@ import { adminNewAffiliateEmail, affiliateApprovedEmail, affiliateWelcomeEmail, 
 import type { EventService } from '../events/event.service';
 import type { JobService } from '../jobs/job.service';
 import { findLinkBySlug, findLinksOfAffiliate } from './affiliate-link.finder';
-import { assertValidSlug, firstFreeSlug, fullUrls, slugFromEmail } from './affiliate-link.rules';
+import { assertValidSlug, firstFreeSlug, shareUrls, slugFromEmail } from './affiliate-link.rules';
 import type { Program } from '../programs/program.entity';
 import { rateToDecimal } from '../programs/program.rules';
 import type { ProgramService } from '../programs/program.service';
@@ -258,9 +258,8 @@ export class AffiliateService {
     const owner = await findUserById(tx.em, program.ownerId);
     if (owner) queued.push(this.emails.enqueue(tx, program.id, adminNewAffiliateEmail(program, owner.email, a, slug, this.links.dashboardUrl)));
     if (welcome && (a.affiliateStatus === 'active' || a.affiliateStatus === 'pending')) {
-      const shareUrls = fullUrls(program.baseUrls, slug).map((u) => u.fullUrl);
       const portal = program.portalEnabled ? { portalUrl: this.links.portalUrl(program) } : undefined;
-      queued.push(this.emails.enqueue(tx, program.id, affiliateWelcomeEmail(program, a, shareUrls, slug, portal)));
+      queued.push(this.emails.enqueue(tx, program.id, affiliateWelcomeEmail(program, a, shareUrls(program.baseUrls, slug), slug, portal)));
     }
     return queued;
   }
@@ -268,9 +267,8 @@ export class AffiliateService {
   /** An application accepted: the affiliate's first link to share, and its portal. */
   private async queueApprovedEmail(tx: ServiceContext, program: Program, a: Affiliate): Promise<Email> {
     const slug = (await findLinksOfAffiliate(tx.em, program.id, a.id))[0]?.link ?? '';
-    const shareUrls = slug ? fullUrls(program.baseUrls, slug).map((u) => u.fullUrl) : [];
     const portalUrl = program.portalEnabled ? this.links.portalUrl(program) : undefined;
-    return this.emails.enqueue(tx, program.id, affiliateApprovedEmail(program, a, shareUrls, slug, portalUrl));
+    return this.emails.enqueue(tx, program.id, affiliateApprovedEmail(program, a, shareUrls(program.baseUrls, slug), slug, portalUrl));
   }
 
   /** Serialises creations while a limit is set, so concurrent requests can never exceed it. */

@@ -7,7 +7,7 @@ import type { ProgramService } from '../programs/program.service';
 import type { ServiceContext } from '../service-context';
 import type { Affiliate } from './affiliate.entity';
 import { findAffiliateByEmail, findAffiliateByLookup } from './affiliate.finder';
-import { lockAffiliate, updateAffiliateRow } from './affiliate.queries';
+import { affiliateForUpdate, updateAffiliateRow } from './affiliate.queries';
 import { checkedPayoutDetails, samePayoutDetails, type PayoutDetailsInput } from './payout-details.rules';
 
 /**
@@ -30,9 +30,9 @@ export class PayoutDetailsService {
     const updated = await inTransaction(ctx, async (tx) => {
       const found = await findAffiliateByLookup(tx.em, program.id, affiliateId);
       if (!found) return null;
-      await lockAffiliate(tx.em, program.id, found.id);
-      // Read again under the lock: a concurrent change is the current state this one builds on.
-      const current = (await findAffiliateByLookup(tx.em, program.id, found.id)) ?? found;
+      // Read under the lock: a concurrent change is the current state this one builds on.
+      const current = await affiliateForUpdate(tx.em, program.id, found.id);
+      if (!current) return null;
       const next = checkedPayoutDetails(current, input);
       if (samePayoutDetails(current, next)) return current;
       const row = await updateAffiliateRow(tx.em, program.id, current.id, next, new Date());

@@ -38,7 +38,11 @@ export class CommissionNotifier extends PollingWorker {
     const n = await inTransaction(anonymousContext(this.orm.em.fork(), this.log), async (tx) => {
       const notices = await claimNotices(tx.em, BATCH);
       const byProgram = new Map<string, string[]>();
-      for (const row of notices) byProgram.set(row.program_id, [...(byProgram.get(row.program_id) ?? []), row.commission_id]);
+      for (const row of notices) {
+        const ids = byProgram.get(row.program_id);
+        if (ids) ids.push(row.commission_id);
+        else byProgram.set(row.program_id, [row.commission_id]);
+      }
       for (const [programId, ids] of byProgram) queued.push(...(await this.notifyProgram(tx, programId, ids)));
       return notices.length;
     });

@@ -9,7 +9,7 @@ import type { AffiliateService } from '../affiliates/affiliate.service';
 import type { Email } from '../emails/email.entity';
 import type { EmailService } from '../emails/email.service';
 import { affiliateWelcomeEmail, portalSignInEmail } from '../emails/email.templates';
-import { fullUrls } from '../affiliates/affiliate-link.rules';
+import { shareUrls } from '../affiliates/affiliate-link.rules';
 import { findLinksOfAffiliate } from '../affiliates/affiliate-link.finder';
 import type { Program } from '../programs/program.entity';
 import { findProgramById, findProgramByPortalSlug } from '../programs/program.finder';
@@ -59,6 +59,8 @@ export interface PortalVisit {
   ctx: ServiceContext;
   program: Program;
   affiliateId: string;
+  /** The affiliate's name, as the pages greet it. */
+  affiliateName: string;
   sessionExpiresAt: Date;
 }
 
@@ -200,6 +202,7 @@ export class PortalAccessService {
       },
       program,
       affiliateId: s.affiliateId,
+      affiliateName: s.name,
       sessionExpiresAt: s.expiresAt,
     };
   }
@@ -229,12 +232,11 @@ export class PortalAccessService {
     await inTransaction(tx0, async (tx) => {
       const token = await this.newEmailedToken(tx, program, affiliate);
       const slug = (await findLinksOfAffiliate(tx.em, program.id, affiliate.id))[0]?.link ?? '';
-      const shareUrls = slug ? fullUrls(program.baseUrls, slug).map((u) => u.fullUrl) : [];
       queued.push(
         this.emails.enqueue(
           tx,
           program.id,
-          affiliateWelcomeEmail(program, affiliate, shareUrls, slug, {
+          affiliateWelcomeEmail(program, affiliate, shareUrls(program.baseUrls, slug), slug, {
             portalUrl: this.portalUrl(program),
             signInUrl: token ? this.signInUrl(program, token) : undefined,
             signInMinutes: SIGN_IN_LINK_MINUTES,

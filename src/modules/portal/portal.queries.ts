@@ -67,21 +67,21 @@ export function insertPortalSession(
   return insertEntity(em, PortalSession, fields);
 }
 
-/** A live session and its affiliate's status; null when unknown or expired (a deleted affiliate's sessions are gone with it). */
+/** A live session, its affiliate's status and name (the pages' header); null when unknown or expired (a deleted affiliate's sessions are gone with it). */
 export async function liveSession(
   em: EntityManager,
   programId: string,
   hash: string,
-): Promise<{ id: string; affiliateId: string; expiresAt: Date; status: AffiliateStatus } | null> {
-  const rows = await execute<Array<{ id: string; affiliate_id: string; expires_at: Date; affiliate_status: AffiliateStatus }>>(
+): Promise<{ id: string; affiliateId: string; expiresAt: Date; status: AffiliateStatus; name: string } | null> {
+  const rows = await execute<Array<{ id: string; affiliate_id: string; expires_at: Date; affiliate_status: AffiliateStatus; name: string }>>(
     em,
-    `select s.id, s.affiliate_id, s.expires_at, a.affiliate_status
+    `select s.id, s.affiliate_id, s.expires_at, a.affiliate_status, a.first_name || ' ' || a.last_name as name
        from portal_sessions s join affiliates a on a.program_id = s.program_id and a.id = s.affiliate_id
       where s.program_id = ? and s.token_hash = ? and s.expires_at > now()`,
     [programId, hash],
   );
   const r = rows[0];
-  return r ? { id: r.id, affiliateId: r.affiliate_id, expiresAt: new Date(r.expires_at), status: r.affiliate_status } : null;
+  return r ? { id: r.id, affiliateId: r.affiliate_id, expiresAt: new Date(r.expires_at), status: r.affiliate_status, name: r.name } : null;
 }
 
 export async function deletePortalSession(em: EntityManager, programId: string, hash: string): Promise<void> {

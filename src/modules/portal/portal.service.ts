@@ -4,7 +4,8 @@ import type { Page, PageArgs } from '../../common/pagination';
 import type { Affiliate } from '../affiliates/affiliate.entity';
 import { findAffiliateById } from '../affiliates/affiliate.finder';
 import { findLinksOfAffiliate } from '../affiliates/affiliate-link.finder';
-import { fullUrls, trackingUrl } from '../affiliates/affiliate-link.rules';
+import { shareUrls, trackingUrl } from '../affiliates/affiliate-link.rules';
+import type { Program } from '../programs/program.entity';
 import type { PayoutDetailsInput } from '../affiliates/payout-details.rules';
 import type { PayoutDetailsService } from '../affiliates/payout-details.service';
 import type { Commission } from '../commissions/commission.entity';
@@ -35,9 +36,9 @@ export interface PortalOverview {
 }
 
 /** The affiliate a portal session acts for; any other caller here is a bug in the pages, refused. */
-function signedIn(ctx: ServiceContext): { programId: string; affiliateId: string } {
+function signedIn(ctx: ServiceContext): { programId: string; affiliateId: string; program: Program } {
   if (ctx.actor.kind !== 'portal') throw forbidden('Only an affiliate signed in to its portal can do this');
-  return { programId: ctx.actor.programId, affiliateId: ctx.actor.affiliateId };
+  return { programId: ctx.actor.programId, affiliateId: ctx.actor.affiliateId, program: ctx.actor.program };
 }
 
 /**
@@ -65,12 +66,10 @@ export class PortalService {
   async overview(ctx: ServiceContext): Promise<PortalOverview> {
     const me = signedIn(ctx);
     const affiliate = await this.affiliate(ctx);
-    const program = ctx.actor.kind === 'portal' ? ctx.actor.program : null;
-    const baseUrls = program?.baseUrls ?? [];
     const links = (await findLinksOfAffiliate(ctx.em, me.programId, me.affiliateId)).map((l) => ({
       id: l.id,
       slug: l.link,
-      fullUrls: fullUrls(baseUrls, l.link).map((u) => u.fullUrl),
+      fullUrls: shareUrls(me.program.baseUrls, l.link),
       trackingUrl: trackingUrl(this.origin, me.programId, l.link),
     }));
     const codes = (await this.promoCodes.listPromoCodes(ctx, me.programId, { affiliateId: me.affiliateId }, { first: 100 })).nodes;

@@ -20,24 +20,17 @@ const NOTICES: Record<string, string> = {
 };
 const notice = (req: Request): string | undefined => (typeof req.query.notice === 'string' ? NOTICES[req.query.notice] : undefined);
 
-async function frame(deps: PortalDeps, v: SignedIn, current: SignedInFrame['current']): Promise<SignedInFrame> {
-  const a = await deps.services.portal.affiliate(v.ctx);
-  return { csrf: v.csrf, current, name: `${a.firstName} ${a.lastName}` };
-}
+/** The signed-in page's frame: its nav item, the sign-out form's token, the name the session read with it. */
+const frame = (v: SignedIn, current: SignedInFrame['current']): SignedInFrame => ({ csrf: v.csrf, current, name: v.affiliateName });
 
 async function showHome(deps: PortalDeps, res: Response, v: SignedIn, status: number, opts: { notice?: string; linkError?: string }): Promise<void> {
   const overview = await deps.services.portal.overview(v.ctx);
-  const f = { csrf: v.csrf, current: 'home' as const, name: `${overview.affiliate.firstName} ${overview.affiliate.lastName}` };
-  sendPortalPage(res, v.program, status, 'Overview', homeView(v.program, overview, v.csrf, opts), f);
+  sendPortalPage(res, v.program, status, 'Overview', homeView(v.program, overview, v.csrf, opts), frame(v, 'home'));
 }
 
 async function showSettings(deps: PortalDeps, res: Response, v: SignedIn, status: number, opts: Parameters<typeof settingsView>[3]): Promise<void> {
   const a = await deps.services.portal.affiliate(v.ctx);
-  sendPortalPage(res, v.program, status, 'Settings', settingsView(v.program, a, v.csrf, opts), {
-    csrf: v.csrf,
-    current: 'settings',
-    name: `${a.firstName} ${a.lastName}`,
-  });
+  sendPortalPage(res, v.program, status, 'Settings', settingsView(v.program, a, v.csrf, opts), frame(v, 'settings'));
 }
 
 type SignedInHandler = (req: Request, res: Response, v: SignedIn) => Promise<void>;
@@ -74,20 +67,20 @@ export function accountRoutes(r: Router, deps: PortalDeps): void {
     '/referrals',
     signedIn(async (req, res, v) => {
       const page = await services.portal.referralsPage(v.ctx, { first: PAGE_SIZE, after: after(req) });
-      sendPortalPage(res, v.program, 200, 'Referrals', referralsView(v.program, page), await frame(deps, v, 'referrals'));
+      sendPortalPage(res, v.program, 200, 'Referrals', referralsView(v.program, page), frame(v, 'referrals'));
     }),
   );
   r.get(
     '/commissions',
     signedIn(async (req, res, v) => {
       const page = await services.portal.commissionsPage(v.ctx, { first: PAGE_SIZE, after: after(req) });
-      sendPortalPage(res, v.program, 200, 'Commissions', commissionsView(v.program, page), await frame(deps, v, 'commissions'));
+      sendPortalPage(res, v.program, 200, 'Commissions', commissionsView(v.program, page), frame(v, 'commissions'));
     }),
   );
   r.get(
     '/payouts',
     signedIn(async (_req, res, v) => {
-      sendPortalPage(res, v.program, 200, 'Payouts', payoutsView(await services.portal.payoutsOf(v.ctx)), await frame(deps, v, 'payouts'));
+      sendPortalPage(res, v.program, 200, 'Payouts', payoutsView(await services.portal.payoutsOf(v.ctx)), frame(v, 'payouts'));
     }),
   );
   r.post(

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import type { Program } from '../../modules/programs/program.entity';
-import { readCookies } from '../cookies';
+import { readCookies, setCookie } from '../cookies';
 
 /** The portal session's cookie: one per program, sent only to that program's portal pages. */
 export const PORTAL_COOKIE = 'portal_session';
@@ -19,20 +19,16 @@ export function readPortalToken(req: Request): string | undefined {
  * (CHIPS) instead, kept apart per embedding site. Forms there stay safe: the CSRF token comes from the session.
  */
 export function setPortalCookie(req: Request, res: Response, program: Program, token: string, expiresAt: Date, embedded: boolean): void {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const maxAgeSeconds = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
   const crossSite = embedded && req.secure;
-  const parts = [`${PORTAL_COOKIE}=${token}`, `Path=${cookiePath(program)}`, 'HttpOnly', `Max-Age=${maxAge}`];
-  parts.push(crossSite ? 'SameSite=None' : 'SameSite=Lax');
-  if (req.secure) parts.push('Secure');
-  if (crossSite) parts.push('Partitioned');
-  res.append('Set-Cookie', parts.join('; '));
+  setCookie(req, res, PORTAL_COOKIE, token, { maxAgeSeconds, path: cookiePath(program), sameSite: crossSite ? 'None' : 'Lax', partitioned: crossSite });
 }
 
 /** Ends the cookie as it was set: the first-party one, and over HTTPS the partitioned one of a frame too. */
 export function clearPortalCookie(req: Request, res: Response, program: Program): void {
-  const base = `${PORTAL_COOKIE}=; Path=${cookiePath(program)}; HttpOnly; Max-Age=0`;
-  res.append('Set-Cookie', `${base}; SameSite=Lax${req.secure ? '; Secure' : ''}`);
-  if (req.secure) res.append('Set-Cookie', `${base}; SameSite=None; Secure; Partitioned`);
+  const path = cookiePath(program);
+  setCookie(req, res, PORTAL_COOKIE, '', { maxAgeSeconds: 0, path });
+  if (req.secure) setCookie(req, res, PORTAL_COOKIE, '', { maxAgeSeconds: 0, path, sameSite: 'None', partitioned: true });
 }
 
 /**
