@@ -12,35 +12,37 @@ import { facadeLocals } from './facade-locals';
 import { idempotency } from './idempotency';
 import { admitSiteCall, answerPreflight, isSiteResource, type SiteDeps } from './public-site';
 import type { RestRoute } from './route';
+import { compileRouteTable } from './route-matcher';
 import { pathOf, restRoutes, routeKey, routeOf } from './route-table';
 
 type AdmissionDeps = Pick<FacadeDeps, 'orm' | 'services' | 'limiter' | 'clicksPerMinute'>;
 
-/** The routes the merchant's pages call with the publishable key (./public-site.ts), by path: their methods. */
-function sitePathsOf(routes: RestRoute[]): Map<string, string[]> {
-  const sitePaths = new Map<string, string[]>();
-  for (const r of routes) if (isSiteResource(REST_ROUTES[routeKey(r)])) sitePaths.set(r.path, [...(sitePaths.get(r.path) ?? []), r.method]);
-  return sitePaths;
-}
+/** The routes the merchant's pages call with the publishable key (./public-site.ts): their paths and methods. */
+const siteRoutesOf = (routes: RestRoute[]) => compileRouteTable(routes.filter((r) => isSiteResource(REST_ROUTES[routeKey(r)])));
 
 /**
  * Before the body is even parsed: who is calling, and may they? Every answer, a 401 or a malformed body
  * included, carries the rate-limit headers; unauthenticated callers are limited by address.
  */
 export function admitCaller(deps: AdmissionDeps): RequestHandler {
-  const sitePaths = sitePathsOf(restRoutes);
+  const siteRoutes = siteRoutesOf(restRoutes);
   const site: SiteDeps = { services: deps.services, limiter: deps.limiter, clicksPerMinute: deps.clicksPerMinute };
   return async (req: Request, res: Response, next: NextFunction) => {
-    const route = routeOf(req);
+    const match = routeOf(req);
+    const route = match?.route;
+    // The route's template names it from here on (policy, rate limit, metrics): every id shares one budget.
     facadeLocals(res).restRoute = route;
+    facadeLocals(res).pathParams = match?.params;
     res.locals.route = route ? `${route.method} /api/v1${route.path}` : 'unmatched';
     res.set(API_HEADERS);
     const before = buildContext(deps.orm, deps.services, { kind: 'anonymous' }, req.id, req.log, 'rest', req.ip ?? '');
     facadeLocals(res).ctx = before;
-    const siteMethods = sitePaths.get(pathOf(req));
-    if (req.method === 'OPTIONS' && siteMethods) {
-      res.locals.route = `OPTIONS /api/v1${pathOf(req)}`;
-      return answerPreflight(req, res, before, site, `OPTIONS ${pathOf(req)}`, siteMethods);
+    if (req.method === 'OPTIONS') {
+      const preflight = siteRoutes.routesAt(pathOf(req));
+      if (preflight) {
+        res.locals.route = `OPTIONS /api/v1${preflight.path}`;
+        return answerPreflight(req, res, before, site, `OPTIONS ${preflight.path}`, preflight.methods);
+      }
     }
     if (route && isSiteResource(REST_ROUTES[routeKey(route)])) {
       facadeLocals(res).actor = await admitSiteCall(req, res, before, site, routeKey(route), REST_ROUTES[routeKey(route)]);

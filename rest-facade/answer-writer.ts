@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
-import type { Connection, RestRoute } from './route';
+import type { Connection, FileAnswer, RestRoute } from './route';
 import type { RouteSerializers } from './serializers';
 
 /** One operation's result, ready to be written as the route's success body (200, or the route's `status`). */
 export interface OperationAnswer {
   route: RestRoute;
+  /** The validated input (a file's renderer may read it). */
+  input: Record<string, unknown>;
   /** The operation that ran (its serializer). */
   name: string;
   data: Record<string, unknown>;
@@ -17,9 +19,28 @@ export interface OperationAnswer {
   nextPage: (cursor: string) => Promise<Connection>;
 }
 
-/** Writes the answer: a record, one page (with `X-Next-Cursor`), or a whole list streamed page by page. */
+/** Letters, digits, `.`, `-` and `_`: nothing a header, a shell or a file system reads otherwise. */
+const UNSAFE_IN_FILENAME = /[^A-Za-z0-9._-]+/g;
+const MAX_FILENAME = 120;
+
+/**
+ * `attachment; filename="…"` (RFC 6266) for a name reduced to safe characters: no quote, backslash or line
+ * break can end the header, no `/` makes a path, no leading `.` or `-` a hidden file or an option; too long a
+ * name keeps its extension.
+ */
+export function attachment(filename: string): string {
+  let safe = filename.replace(UNSAFE_IN_FILENAME, '_').replace(/^[.-]+/, '');
+  if (safe.length > MAX_FILENAME) {
+    const ext = /\.[A-Za-z0-9]{1,10}$/.exec(safe)?.[0] ?? '';
+    safe = safe.slice(0, MAX_FILENAME - ext.length) + ext;
+  }
+  return `attachment; filename="${safe || 'download'}"`;
+}
+
+/** Writes the answer: a file, a record, one page (with `X-Next-Cursor`), or a whole list streamed page by page. */
 export async function writeAnswer(req: Request, res: Response, answer: OperationAnswer): Promise<void> {
   const { route, name, data, connection: conn, paged, serialize } = answer;
+  if (route.file) return sendFile(res, route, route.file, data, answer.input);
   if (route.headers) res.set(route.headers(data));
   res.status(route.status ?? 200).type('application/json');
   if (!conn) {
@@ -34,6 +55,17 @@ export async function writeAnswer(req: Request, res: Response, answer: Operation
     return;
   }
   await streamList(req, res, conn, array, answer.nextPage);
+}
+
+/** A route's `file`: rendered before any header is set, so a renderer that throws leaves a clean JSON error answer. */
+function sendFile(res: Response, route: RestRoute, file: FileAnswer, data: Record<string, unknown>, input: Record<string, unknown>): void {
+  const { body, filename } = file.render(data, input);
+  if (route.headers) res.set(route.headers(data));
+  res
+    .status(200)
+    // Payout files hold affiliates' emails: never kept by a cache (admission says so too; the file must not depend on it).
+    .set({ 'Content-Type': file.contentType, 'Content-Disposition': attachment(filename), 'Cache-Control': 'no-store' })
+    .send(body);
 }
 
 /**

@@ -3,6 +3,7 @@ import { credentialKey, type Actor } from '../src/identity/actor';
 import { DomainError } from '../src/common/errors';
 import { sha256 } from '../src/common/ids';
 import type { IdempotencyService } from '../src/modules/idempotency/idempotency.service';
+import { facadeLocals } from './facade-locals';
 
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,8 +19,13 @@ function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
-/** What a key is bound to: method, path and body (in canonical form). */
-export const requestHash = (method: string, path: string, body: unknown) => sha256(`${method} ${path}\n${canonical(body)}`);
+/**
+ * What a key is bound to: method, the route's path (its template, `/batches/{id}`), body and path parameters
+ * (decoded: `%61` and `a` are one request), in canonical form. A static route's hash has no parameters part, as
+ * before templates existed, so keys stored then still replay.
+ */
+export const requestHash = (method: string, path: string, body: unknown, params?: Record<string, string>) =>
+  sha256(`${method} ${path}\n${canonical(body)}${params ? `\n${canonical(params)}` : ''}`);
 
 /**
  * `Idempotency-Key` on any POST/PUT/PATCH/DELETE (DESIGN.md): a replay returns the first answer with
@@ -37,7 +43,9 @@ export function idempotency(service: IdempotencyService) {
         { field: 'Idempotency-Key', message: 'invalid' },
       ]);
     const credential = credentialKey(res.locals.actor as Actor);
-    const outcome = await service.begin(credential, key, requestHash(req.method, req.path, req.body));
+    // The route's template, so one request under another spelling (a trailing slash) is the same request.
+    const { restRoute, pathParams } = facadeLocals(res);
+    const outcome = await service.begin(credential, key, requestHash(req.method, restRoute?.path ?? req.path, req.body, pathParams));
     if (outcome.kind === 'replay') {
       res.set('Idempotent-Replayed', 'true').status(outcome.status).type('application/json').send(outcome.body);
       return;

@@ -212,6 +212,11 @@ export const TAGS = [
     name: 'affiliate-portal-links',
     description: "Single-use links that sign an affiliate into the program's affiliate portal (to open or frame in your app).",
   },
+  {
+    name: 'payout-batches',
+    description: 'Paying affiliates: a batch of one payout per affiliate owed, its PayPal and Wise files, Stripe Connect transfers, marking paid.',
+  },
+  { name: 'payouts', description: "One affiliate's payout in a batch: listed, marked paid or failed one by one." },
   { name: 'webhooks', description: 'Endpoints that receive signed events (Standard Webhooks).' },
   { name: 'events', description: 'The event log, and replays of its deliveries.' },
   { name: 'integrations', description: 'Endpoints billing providers call (Stripe), outside /api/v1.' },

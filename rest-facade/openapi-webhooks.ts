@@ -14,15 +14,15 @@ const DATA_TYPES: Record<string, string> = {
   promotional_code: 'PromotionalCode',
   commission: 'Commission',
   payout_batch: 'PayoutBatch',
+  payout: 'Payout',
 };
 
 /**
  * Bodies that only events carry (no REST route answers them): their fields, as the presenters build them
- * (src/modules/commissions/commission.presenter.ts, src/modules/payouts/payout-batch.presenter.ts).
+ * (src/modules/commissions/commission.presenter.ts).
  */
 const EVENT_ONLY_BODIES: Record<string, string> = {
   Commission: 'id saleId affiliateId rate currency status amount base holdUntil approvedAt payoutBatchId paidAt paidManually reversedAt createdAt',
-  PayoutBatch: 'id status currency total commissionCount createdAt paidAt',
 };
 
 /** When each event is sent. */
@@ -46,7 +46,12 @@ const WHEN: Record<EventType, string> = {
     "A commission became payable: at once when the sale is recorded in a program without a holding period, else when the program's holding period ends.",
   'commission.reversed': 'A commission was cancelled by the refund of its sale; `amount` is what it amounts to now (0).',
   'payout_batch.created': 'Approved commissions were grouped into a payout batch (GraphQL createPayoutBatch).',
-  'payout_batch.paid': 'A payout batch and its commissions were marked paid (GraphQL markPayoutBatchPaid).',
+  'payout_batch.paid':
+    'A payout batch was settled with at least one payout paid: every payout in it is paid or failed (GraphQL markPayoutBatchPaid, markPayoutPaid, sendPayoutBatch).',
+  'payout.paid':
+    "An affiliate's payout was paid: by a Stripe Connect transfer (sendPayoutBatch; `reference` is the transfer id) or marked paid (markPayoutBatchPaid, markPayoutPaid); its commissions are paid.",
+  'payout.failed':
+    "An affiliate's payout failed: Stripe refused its transfer, or it was marked failed (markPayoutFailed); `failureReason` says why. Its commissions are free for a later batch.",
 };
 
 const SIGNATURE_HEADERS = [

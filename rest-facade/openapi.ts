@@ -10,6 +10,7 @@ import { eventBodyHolders, openApiWebhooks } from './openapi-webhooks';
 import { isSiteResource } from './public-site';
 import { bodyOf, type AnswerMode } from './responses';
 import { inputSchema, type RestRoute } from './route';
+import { pathParameters } from './route-matcher';
 
 type JsonSchema = Record<string, any>;
 
@@ -92,13 +93,31 @@ function describeProperties(schema: JsonSchema, describe: (name: string) => stri
   return schema;
 }
 
-function queryParameters(schema: TObject, describe: (name: string) => string | undefined): JsonSchema[] {
+/** The input's fields as parameters: a path's `{params}` (always required) and the rest of a GET's fields in its query. */
+function inputParameters(schema: TObject, describe: (name: string) => string | undefined, inPath: readonly string[], query: boolean): JsonSchema[] {
+  if (!query && !inPath.length) return [];
   const s = describeProperties(plain(schema), describe);
   const required = new Set<string>(s.required ?? []);
-  return Object.entries(s.properties as Record<string, JsonSchema>).map(([name, p]) => {
+  const parameter = (name: string, where: 'path' | 'query') => {
+    const p = (s.properties as Record<string, JsonSchema>)[name];
     const { description, ...rest } = parameterSchema(p);
-    return { name, in: 'query', required: required.has(name), description: description ?? p.description, schema: rest };
-  });
+    return { name, in: where, required: where === 'path' || required.has(name), description: description ?? p.description, schema: rest };
+  };
+  const path = inPath.map((name) => parameter(name, 'path'));
+  if (!query) return path;
+  return [
+    ...path,
+    ...Object.keys(s.properties as object)
+      .filter((name) => !inPath.includes(name))
+      .map((name) => parameter(name, 'query')),
+  ];
+}
+
+/** A write's body schema: its input's fields but those the path carries. */
+function withoutPathFields(schema: JsonSchema, inPath: readonly string[]): JsonSchema {
+  if (!inPath.length) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties as JsonSchema).filter(([name]) => !inPath.includes(name)));
+  return { ...schema, properties, required: (schema.required as string[]).filter((name) => !inPath.includes(name)) };
 }
 
 const rateLimitHeaders = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
@@ -122,6 +141,23 @@ function siteResponses(responses: Record<string, JsonSchema>): Record<string, Js
   return out;
 }
 
+/** A route's `file`: its media type (without parameters) as a string, saved under the name `Content-Disposition` gives. */
+function fileResponse(route: RestRoute): JsonSchema {
+  const file = route.file!;
+  const media: JsonSchema = { schema: { type: 'string' } };
+  if (file.example !== undefined) media.example = file.example;
+  const disposition = {
+    description: 'The file is an attachment, with the name to save it under (RFC 6266).',
+    required: true,
+    schema: { type: 'string', examples: ['attachment; filename="export.csv"'] },
+  };
+  return {
+    description: 'The file, to download.',
+    headers: { ...rateLimitHeaders, 'Content-Disposition': disposition },
+    content: { [file.contentType.split(';')[0].trim()]: media },
+  };
+}
+
 function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
   // Plain JSON Schema comes out of componentize (./openapi-refs.ts), which needs the schemas as built.
   const bodies = modes.map(bodyOf);
@@ -142,14 +178,16 @@ function successResponse(route: RestRoute, modes: AnswerMode[]): JsonSchema {
 }
 
 /** A route's operation object; its success body is also pushed to `bodies`, to be componentized with the others. */
-function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], bodies: SchemaHolder[]): JsonSchema {
+export function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], bodies: SchemaHolder[]): JsonSchema {
   const describe = (name: string) => input.describeInput(r, name);
   const resource = REST_ROUTES[`${r.method} ${r.path}`];
   const site = isSiteResource(resource);
   const security: JsonSchema[] = site ? [{ publishableKey: [] }, { publishableKeyBearer: [] }] : [{ apiKey: [] }];
   if (mayUse('oauth', resource)) for (const p of input.partners) security.push({ [schemeOf(p)]: [] });
-  const success = successResponse(r, modes);
-  bodies.push(success.content['application/json']);
+  const success = r.file ? fileResponse(r) : successResponse(r, modes);
+  // Only JSON bodies become components (a file's is a string).
+  if (!r.file) bodies.push(success.content['application/json']);
+  const inPath = pathParameters(r.path);
   const responses = { [r.status ?? 200]: success, ...errorResponses(r) };
   const op: JsonSchema = {
     operationId: r.id,
@@ -157,11 +195,14 @@ function routeOperation(input: OpenApiInput, r: RestRoute, modes: AnswerMode[], 
     description: r.description + (site || mayUse('oauth', resource) ? '' : '\n\nAPI keys only: a partner (OAuth) token is answered 403.'),
     tags: [r.path.split('/')[1]],
     security,
-    parameters: r.method === 'GET' ? queryParameters(r.query, describe) : site ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }],
+    parameters:
+      r.method === 'GET'
+        ? inputParameters(r.query, describe, inPath, true)
+        : [...inputParameters(r.body, describe, inPath, false), ...(site ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }])],
     responses: site ? siteResponses(responses) : responses,
   };
   if (r.method !== 'GET') {
-    const schema = describeProperties(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, describe);
+    const schema = describeProperties(withoutPathFields(collapseNullable({ required: [], ...plain(inputSchema(r)) }) as JsonSchema, inPath), describe);
     const media: JsonSchema = { schema };
     if (r.example) media.example = r.example;
     op.requestBody = { required: true, content: { 'application/json': media } };

@@ -10,14 +10,21 @@ const propertyOf = (schema: TSchema, key: string): TSchema | undefined => (schem
 
 /**
  * The bodies a route answers with 200, one per operation it may run, each derived from the operation's
- * selection and the route's body shape. Throws at start-up when a route and its operations disagree.
+ * selection and the route's body shape; none for a route that answers a file. Throws at start-up when a
+ * route and its operations disagree.
  */
 export function answerModes(route: RestRoute, schema: GraphQLSchema, operations: Map<string, DocumentNode>): AnswerMode[] {
   const names = operationsOf(route);
   if (!names.length) throw new Error(`route ${route.method} ${route.path} chooses its operation but lists none in \`operations\``);
-  return names.map((name) => {
+  const documents = names.map((name) => {
     const document = operations.get(name);
     if (!document) throw new Error(`route ${route.method} ${route.path} names unknown operation ${name}`);
+    return document;
+  });
+  // A file is rendered from the result, not serialized: no JSON body, so no serializer and no body schema.
+  if (route.file) return [];
+  return names.map((name, i) => {
+    const document = documents[i];
     const data = operationDataSchema(schema, document);
     const connection = route.list ? propertyOf(data, route.list) : undefined;
     if (connection) {

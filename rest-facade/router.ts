@@ -27,8 +27,9 @@ export function restFacade(deps: FacadeDeps): express.Router {
   const serializers = new Map(restRoutes.map((r, i) => [r, compileSerializers(api.answers[i])]));
   const document = JSON.stringify(api.document(deps.origin, deps.partnerNames));
   const run = operationRunner(deps, operations);
-  // The route the policy authorized is the one that runs: one lookup (exact path, HEAD as GET), not a walk
-  // through a layer per route whose matching (case-insensitive) could differ from the policy's.
+  // The route the policy authorized is the one that runs: one lookup (exact path, HEAD as GET; templates only
+  // when no exact path matches), not a walk through a layer per route whose matching (case-insensitive) could
+  // differ from the policy's.
   const handlers = new Map(restRoutes.map((r) => [r, routeHandler(deps, run, r, serializers.get(r)!)]));
 
   const router = express.Router();
@@ -40,8 +41,8 @@ export function restFacade(deps: FacadeDeps): express.Router {
   // JSON whatever the Content-Type says: a `curl -d` without -H must not silently lose its body.
   router.use(express.json({ limit: deps.bodyLimitBytes, strict: false, type: () => true }));
   // U+0000 cannot be stored in PostgreSQL text: a 400 here, before an idempotency key is claimed or a statement runs.
-  router.use((req: Request, _res: Response, next: NextFunction) => {
-    assertNoNul(req.query, req.body);
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    assertNoNul(facadeLocals(res).pathParams, req.query, req.body);
     next();
   });
   router.use(claimIdempotencyKey(deps.idempotency));

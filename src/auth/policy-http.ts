@@ -46,6 +46,15 @@ export const REST_ROUTES: Record<string, Resource> = {
   'GET /stats': 'stats',
   'GET /stats/top-affiliates': 'stats',
   'POST /affiliate-portal-links': 'portalLinks',
+  'GET /payout-batches': 'payouts',
+  'POST /payout-batches': 'payouts',
+  'GET /payout-batches/{id}': 'payouts',
+  'GET /payout-batches/{id}/export': 'payouts',
+  'POST /payout-batches/{id}/send': 'payouts',
+  'POST /payout-batches/{id}/mark-paid': 'payouts',
+  'GET /payouts': 'payouts',
+  'POST /payouts/{id}/mark-paid': 'payouts',
+  'POST /payouts/{id}/mark-failed': 'payouts',
 };
 
 /**

@@ -24,6 +24,7 @@ import { Migration20261127100000_billing_payments_per_program } from '../migrati
 import { Migration20261127200000_one_referrer_per_customer } from '../migrations/Migration20261127200000_one_referrer_per_customer';
 import { Migration20261127300000_names_within_limits } from '../migrations/Migration20261127300000_names_within_limits';
 import { Migration20261128000000_affiliate_portal } from '../migrations/Migration20261128000000_affiliate_portal';
+import { Migration20261129000000_payouts } from '../migrations/Migration20261129000000_payouts';
 
 /** Migrations listed explicitly so the compiled app, the CLI and the tests apply the same set without globbing. */
 export const migrationsList = [
@@ -53,4 +54,5 @@ export const migrationsList = [
   { name: 'Migration20261127200000_one_referrer_per_customer', class: Migration20261127200000_one_referrer_per_customer },
   { name: 'Migration20261127300000_names_within_limits', class: Migration20261127300000_names_within_limits },
   { name: 'Migration20261128000000_affiliate_portal', class: Migration20261128000000_affiliate_portal },
+  { name: 'Migration20261129000000_payouts', class: Migration20261129000000_payouts },
 ];

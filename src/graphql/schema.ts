@@ -15,6 +15,7 @@ import { CouponResolver } from './resolvers/coupon.resolver';
 import { PromotionalCodeResolver } from './resolvers/promotional-code.resolver';
 import { ClickResolver } from './resolvers/click.resolver';
 import { CommissionResolver, SaleResolver } from './resolvers/sale.resolver';
+import { PayoutBatchResolver, PayoutResolver } from './resolvers/payout.resolver';
 import { EventResolver, WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 import { ConnectionResolver } from './resolvers/connection.resolver';
 import { AffiliateStatsResolver, StatsResolver } from './resolvers/stats.resolver';
@@ -34,6 +35,8 @@ export const resolvers = [
   ClickResolver,
   SaleResolver,
   CommissionResolver,
+  PayoutBatchResolver,
+  PayoutResolver,
   WebhookEndpointResolver,
   EventResolver,
   WebhookDeliveryResolver,

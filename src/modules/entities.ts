@@ -18,6 +18,7 @@ import { Job } from './jobs/job.entity';
 import { Sale } from './sales/sale.entity';
 import { Commission } from './commissions/commission.entity';
 import { PayoutBatch } from './payouts/payout-batch.entity';
+import { Payout } from './payouts/payout.entity';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity';
 import { OAuthToken } from './oauth/oauth-token.entity';
 import { PortalSession } from './portal/portal-session.entity';
@@ -44,6 +45,7 @@ export const entities = [
   Sale,
   Commission,
   PayoutBatch,
+  Payout,
   WebhookEndpoint,
   OAuthToken,
   PortalSession,

@@ -9,6 +9,8 @@ import { Coupon } from './coupons/coupon.entity';
 import { AutoCouponRule } from './coupons/auto-coupon-rule.entity';
 import { PromotionalCode } from './promo-codes/promotional-code.entity';
 import { Commission } from './commissions/commission.entity';
+import type { Payout } from './payouts/payout.entity';
+import { payoutsOfBatches } from './payouts/payout-record.queries';
 import { affiliatesByIds } from './affiliates/affiliate.queries';
 import { plansByIds } from './commission-plans/commission-plan.queries';
 import { linksOfAffiliates } from './links/link.queries';
@@ -32,6 +34,9 @@ export interface Loaders {
   commissionBySaleId: PrimableLoader<number, Commission | null>;
   entriesByCommissionId: DataLoader<string, Array<{ kind: string; amount: string; note: string | null; created_at: Date }>>;
   deliveriesByEventId: DataLoader<string, DeliveryRow[]>;
+  commissionById: DataLoader<string, Commission | null>;
+  /** In creation order. */
+  payoutsByBatchId: DataLoader<string, Payout[]>;
 }
 
 export type { DeliveryRow };
@@ -143,6 +148,13 @@ export function createLoaders(em: EntityManager, programId: string): Loaders {
       const rows = await deliveriesOfEvents(em, programId, ids);
       const grouped = new Map<string, DeliveryRow[]>(ids.map((id) => [id, []]));
       for (const r of rows) grouped.get(r.event_id)?.push(r);
+      return ids.map((id) => grouped.get(id)!);
+    }),
+    commissionById: new DataLoader(async (ids) => byId(await rowsIn(em, Commission, 'commissions', programId, 'id', ids), ids)),
+    payoutsByBatchId: new DataLoader(async (ids) => {
+      const rows = await payoutsOfBatches(em, programId, ids);
+      const grouped = new Map<string, Payout[]>(ids.map((id) => [id, []]));
+      for (const p of rows) grouped.get(p.batchId)?.push(p);
       return ids.map((id) => grouped.get(id)!);
     }),
   };

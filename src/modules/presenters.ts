@@ -2,6 +2,7 @@ import { affiliatePresenter } from './affiliates/affiliate.presenter';
 import { commissionPresenter } from './commissions/commission.presenter';
 import { autoCouponRulePresenter } from './coupons/coupon.presenter';
 import { payoutBatchPresenter } from './payouts/payout-batch.presenter';
+import { payoutPresenter } from './payouts/payout.presenter';
 import type { Presenter } from './presenter';
 import { couponPresenter, promotionalCodePresenter } from './promo-codes/promotional-code.presenter';
 import { referralPresenter } from './referrals/referral.presenter';
@@ -17,4 +18,5 @@ export const PRESENTERS: ReadonlyArray<Presenter<any, any, any>> = [
   autoCouponRulePresenter,
   commissionPresenter,
   payoutBatchPresenter,
+  payoutPresenter,
 ];

@@ -20,6 +20,8 @@ import { StripeIngestionService } from './billing/stripe-ingestion.service';
 import { StripeLookup } from './billing/stripe-lookup';
 import { SaleService } from './sales/sale.service';
 import { PayoutService } from './payouts/payout.service';
+import { PayoutBatchService } from './payouts/payout-batch.service';
+import { StripeTransfers } from './payouts/stripe-transfers';
 import { WebhookEndpointService } from './webhooks/webhook-endpoint.service';
 import { EventLogService } from './webhooks/event-log.service';
 import { OAuthService } from './oauth/oauth.service';
@@ -58,7 +60,8 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
   const sales = new SaleService(programs, events, promoCodes);
   const affiliates = new AffiliateService(programs, events, emails, promoCodes, jobs, emailLinks);
   const links = new LinkService(programs, events, jobs);
-  const payouts = new PayoutService(programs, events, emails, emailLinks);
+  const payouts = new PayoutService(programs, events);
+  const transfers = config.stripeApiKey ? new StripeTransfers(config.stripeApiKey, config.stripeApiBase) : null;
   const stats = new StatsService(programs);
   const payoutDetails = new PayoutDetailsService(programs, emails, (p) => portalUrl(origin, p.portalSlug));
   return {
@@ -82,6 +85,7 @@ export function createServices(config: AppConfig, log: Logger, windows: SlidingW
     billing: new BillingIntegrationService(programs, publicOrigin(config)),
     stripe: new StripeIngestionService(referrals, sales, promoCodes, config.stripeApiKey ? new StripeLookup(config.stripeApiKey, config.stripeApiBase) : null),
     payouts,
+    payoutBatches: new PayoutBatchService(programs, payouts, events, emails, emailLinks, transfers),
     webhooks: new WebhookEndpointService(programs, config.webhookAllowPrivate),
     eventLog: new EventLogService(programs),
     oauth: new OAuthService(programs, credentials),

@@ -62,8 +62,16 @@ export const EVENT_ORDER_FIELDS = ['createdAt'] as const;
 export type EventOrderField = (typeof EVENT_ORDER_FIELDS)[number];
 
 /** Where a payout batch and a webhook delivery stand. */
-export const PAYOUT_BATCH_STATUSES = ['open', 'paid'] as const;
+export const PAYOUT_BATCH_STATUSES = ['open', 'paid', 'failed'] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+/** Where one affiliate's payout in a batch stands (DESIGN.md "Payouts"). */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** The files a payout batch exports to (GET /payout-batches/{id}/export). */
+export const PAYOUT_EXPORT_FORMATS = ['paypal', 'wise'] as const;
+export type PayoutExportFormat = (typeof PAYOUT_EXPORT_FORMATS)[number];
+export const PAYOUT_ORDER_FIELDS = ['createdAt', 'commission'] as const;
+export type PayoutOrderField = (typeof PAYOUT_ORDER_FIELDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -94,6 +102,8 @@ export const EVENT_TYPES = [
   'commission.reversed',
   'payout_batch.created',
   'payout_batch.paid',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

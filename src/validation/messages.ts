@@ -121,7 +121,7 @@ function messageOf(field: Field, value: unknown, errors: ErrorObject[], path: st
       const top = relevant.filter((e) => e.instancePath === path).sort((a, b) => rank(a) - rank(b))[0];
       if (top?.keyword === 'maxItems') return { text: `${n} ${words.maxItems ?? `may hold at most ${top.params.limit} values`}` };
       if (!top && relevant.every((e) => e.keyword === 'maxLength')) return { text: `${n} must be strings of at most ${relevant[0].params.limit} characters` };
-      return { text: `${n} must be an array of strings` };
+      return { text: s.items?.type === 'integer' ? `${n} must be an array of positive integer ids` : `${n} must be an array of strings` };
     }
   }
   const e = relevant.filter((x) => x.instancePath === path).sort((a, b) => rank(a) - rank(b))[0] ?? relevant[0];

@@ -62,7 +62,9 @@ function kindOf(s: JsonSchema, name: string): Kind {
     case 'object':
       return s.type;
     case 'array':
-      if (s.items?.type !== 'string') throw new Error(`array field ${name} must be a list of strings`);
+      // Lists of texts, or of ids (a sale's id is an int64: its range keeps every value a safe integer).
+      if (s.items?.type === 'integer' && s.items.format === 'int64' && s.items.minimum >= 1 && s.items.maximum <= Number.MAX_SAFE_INTEGER) return 'array';
+      if (s.items?.type !== 'string') throw new Error(`array field ${name} must be a list of strings or of int64 ids`);
       return 'array';
     default:
       throw new Error(`field ${name} has a schema the validator does not know (${JSON.stringify(s)})`);

@@ -104,8 +104,9 @@ export const newLink = async () => (await rest('POST', '/links', { link: `l-${un
 export const newReferral = async () =>
   (await rest('POST', '/referrals', { affiliateId: f.affiliateId, name: 'R', email: `r-${uniq()}@example.com`, referredUserExternalId: `x-${uniq()}` }))
     .id as string;
-export const newSale = async () =>
-  (await rest('POST', '/sales', { referralId: f.referralId, totalEarned: 50, name: 'B', email: `b-${uniq()}@example.com` })).id as number;
+/** A sale credited to the fixture's referral, or to `referralId` (an affiliate id credits that affiliate). */
+export const newSale = async (referralId: string = f.referralId) =>
+  (await rest('POST', '/sales', { referralId, totalEarned: 50, name: 'B', email: `b-${uniq()}@example.com` })).id as number;
 export const newCoupon = async () => (await rest('POST', '/coupons', { name: `C ${uniq()}`, percentOff: 5 })).id as string;
 export const newCode = async () => (await rest('POST', '/promotional-codes', { couponId: f.couponId, code: `X${uniq().replace(/-/g, '')}` })).id as string;
 export const newWebhook = async () => (await rest('POST', '/webhooks', { url: 'http://127.0.0.1:9/other' })).id as string;

@@ -13,7 +13,7 @@ import { useProgram, useTestServer } from '../helpers/harness';
 const server = useTestServer();
 let programId: string;
 /** Entities the fixtures below do not create rows for (their mapping is still compared when rows exist). */
-const NOT_SEEDED = new Set(['AffiliateGroup', 'CommissionPlan', 'AutoCouponRule', 'PayoutBatch', 'OAuthToken', 'Job', 'Email']);
+const NOT_SEEDED = new Set(['AffiliateGroup', 'CommissionPlan', 'AutoCouponRule', 'OAuthToken', 'Job', 'Email']);
 const p = useProgram(server, { commissionHoldDays: 3 });
 beforeAll(async () => {
   programId = p.programId;
@@ -25,6 +25,16 @@ beforeAll(async () => {
   };
   await ok('POST', '/referrals', { affiliateId: a.id, email: 'r@example.com', name: 'R', referredUserExternalId: 'u1' });
   await ok('POST', '/sales', { referralId: a.id, email: 's@example.com', name: 'S', totalEarned: 12.345, tax: 1, externalId: 'x1' });
+  // A second sale, approved by hand and paid out in a batch: a payout row (uuid[] of its commissions).
+  const paidOut = await ok('POST', '/sales', { referralId: a.id, email: 's2@example.com', name: 'S2', totalEarned: 40, externalId: 'x2' });
+  const approved = await server.graphql(
+    'mutation($p: ID, $s: SafeInt!) { approveCommission(programId: $p, saleId: $s) { id } }',
+    { p: programId, s: paidOut.id },
+    p.session,
+  );
+  if (approved.body.errors) throw new Error(JSON.stringify(approved.body.errors));
+  const batch = await server.api('POST', '/payout-batches', { token: p.key, body: { saleIds: [paidOut.id] } });
+  if (batch.status !== 201) throw new Error(`POST /payout-batches: ${batch.status} ${batch.text}`);
   const coupon = await ok('POST', '/coupons', { name: 'C', percentOff: 10, duration: 'forever' });
   await ok('POST', '/promotional-codes', { couponId: coupon.id, code: 'LEAN10', affiliateId: a.id });
   await ok('POST', '/webhooks', { url: 'http://127.0.0.1:9/hooks', events: ['sale.created'] });

@@ -30,6 +30,7 @@ const TENANT_TABLES = [
   'oauth_codes',
   'oauth_tokens',
   'payout_batches',
+  'payouts',
   'portal_sessions',
   'portal_sign_in_tokens',
   'promotional_code_links',

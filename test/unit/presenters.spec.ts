@@ -14,6 +14,7 @@ describe('presenters', () => {
       'AutoCouponRule',
       'Commission',
       'Coupon',
+      'Payout',
       'PayoutBatch',
       'PromotionalCode',
       'Referral',

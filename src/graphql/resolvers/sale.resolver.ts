@@ -1,22 +1,13 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Commission } from '../../modules/commissions/commission.entity';
 import type { Sale } from '../../modules/sales/sale.entity';
 import type { GraphQLContext } from '../context';
 import { ProgramArg, ProgramPageArgs } from '../types/args.type';
 import { AffiliateType } from '../types/affiliate.type';
 import { Connection, toConnection } from '../types/connection.type';
-import {
-  CommissionEntryType,
-  CommissionFilterInput,
-  CommissionOrder,
-  CommissionStatusEnum,
-  CommissionType,
-  PayoutBatchFilterInput,
-  PayoutBatchOrder,
-  PayoutBatchType,
-} from '../types/commission.type';
-import { CommissionListArgs, PayoutBatchListArgs } from '../../validation/schemas/payouts.schemas';
+import { CommissionEntryType, CommissionFilterInput, CommissionOrder, CommissionStatusEnum, CommissionType } from '../types/commission.type';
+import { CommissionListArgs } from '../../validation/schemas/payouts.schemas';
 import { NOT_PARTNER } from '../types/descriptions';
 import { RecordSaleInput, RecordSalePayload, RefundSalePayload, SaleFilterInput, SaleOrder, SaleType, UpdateSaleInput } from '../types/sale.type';
 import { listOrder } from '../types/list-order.type';
@@ -42,16 +33,6 @@ class CommissionsArgs extends ProgramPageArgs {
   filter?: CommissionFilterInput | null;
   @Field(() => CommissionOrder, { nullable: true, description: 'The order of the list; omitted: creation order (oldest first).' })
   orderBy?: InstanceType<typeof CommissionOrder> | null;
-}
-
-export const PayoutBatchConnection = Connection(PayoutBatchType, 'PayoutBatch');
-
-@ArgsType()
-class PayoutBatchesArgs extends ProgramPageArgs {
-  @Field(() => PayoutBatchFilterInput, { nullable: true, description: 'Only batches matching every given filter; omitted: all of them.' })
-  filter?: PayoutBatchFilterInput | null;
-  @Field(() => PayoutBatchOrder, { nullable: true, description: 'The order of the list; omitted: newest first.' })
-  orderBy?: InstanceType<typeof PayoutBatchOrder> | null;
 }
 
 @Resolver(() => SaleType)
@@ -127,30 +108,6 @@ export class CommissionResolver {
   })
   async commissions(@Args() { programId, status, filter, orderBy, ...page }: CommissionsArgs, @Ctx() ctx: GraphQLContext) {
     return toConnection(await ctx.services.payouts.listCommissions(ctx, programId, status, page, filter ?? {}, listOrder(orderBy)));
-  }
-
-  @ValidateArgs(PayoutBatchListArgs.properties)
-  @Query(() => PayoutBatchConnection, { description: `Payout batches matching every given filter, newest first or in orderBy. ${NOT_PARTNER}` })
-  async payoutBatches(@Args() { programId, filter, orderBy, ...page }: PayoutBatchesArgs, @Ctx() ctx: GraphQLContext) {
-    return toConnection(await ctx.services.payouts.listPayoutBatches(ctx, programId, page, filter ?? {}, listOrder(orderBy)));
-  }
-
-  @Mutation(() => PayoutBatchType, {
-    description: `Batches approved, unpaid commissions: all of them, or those named (by commission id or sale id). Each named one must be payable. ${NOT_PARTNER}`,
-  })
-  createPayoutBatch(
-    @Args() { programId }: ProgramArg,
-    @Arg('commissionIds', () => [ID], { nullable: true, description: 'The commissions to batch (UUIDs); not with saleIds.' }) commissionIds: string[] | null,
-    @Arg('saleIds', () => [GraphQLSafeInt], { nullable: true, description: 'The sales whose commissions to batch; not with commissionIds.' })
-    saleIds: number[] | null,
-    @Ctx() ctx: GraphQLContext,
-  ) {
-    return ctx.services.payouts.createPayoutBatch(ctx, programId, { commissionIds, saleIds });
-  }
-
-  @Mutation(() => PayoutBatchType, { description: `Marks a batch and its commissions paid; paying a paid batch again changes nothing. ${NOT_PARTNER}` })
-  markPayoutBatchPaid(@Args() { programId }: ProgramArg, @Arg('id', () => ID, { description: 'The batch (UUID).' }) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.payouts.markPayoutBatchPaid(ctx, programId, id);
   }
 
   @Mutation(() => CommissionType, {

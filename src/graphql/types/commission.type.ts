@@ -50,7 +50,8 @@ export class CommissionType {
   })
   holdUntil!: Date | null;
   @Field(() => Date, { nullable: true, description: WHEN('it became payable', 'not yet') }) approvedAt!: Date | null;
-  @Field(() => ID, { nullable: true, description: 'The payout batch it is in (UUID); null: none.' }) payoutBatchId!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The payout batch it is in (UUID); null: none (a failed payout takes it out again).' })
+  payoutBatchId!: string | null;
   @Field(() => Date, { nullable: true, description: WHEN('it was paid', 'unpaid') }) paidAt!: Date | null;
   @Field({ description: 'true: marked paid by hand (markCommissionPaid), outside any batch.' }) paidManually!: boolean;
   @Field(() => Date, { nullable: true, description: WHEN('a refund reversed it', 'not reversed') }) reversedAt!: Date | null;
@@ -60,22 +61,29 @@ export class CommissionType {
   @Field(() => Float, { description: 'totalEarned less the deductions the program enables. ' + money('The amount the rate applied to') }) base!: number;
 }
 
-@ObjectType('PayoutBatch', { description: 'Approved commissions grouped to be paid out together.' })
+@ObjectType('PayoutBatch', { description: 'Approved commissions grouped to be paid out together: one payout per affiliate (payouts).' })
 export class PayoutBatchType {
   @Field(() => ID, { description: 'Batch id (UUID).' }) id!: string;
-  @Field({ description: 'open until marked paid, then paid.' }) status!: string;
+  @Field({
+    description: 'open while a payout in it waits; then paid (every payout paid or failed, at least one paid) or failed (every payout failed).',
+  })
+  status!: string;
   @Field({ description: 'ISO 4217 code of total: the program currency.' }) currency!: string;
   @Field(() => Int, { description: 'How many commissions it holds.' }) commissionCount!: number;
   @Field({ description: CREATED_AT }) createdAt!: Date;
-  @Field(() => Date, { nullable: true, description: WHEN('it was marked paid', 'still open') }) paidAt!: Date | null;
-  @Field(() => Float, { description: money('Sum of its commissions') + ' Rounded to the currency minor unit.' }) total!: number;
+  @Field(() => Date, { nullable: true, description: WHEN('its last waiting payout was settled', 'still open') }) paidAt!: Date | null;
+  @Field(() => Float, { description: money('Sum of its payouts when it was made') + ' Rounded to the currency minor unit.' }) total!: number;
 }
 
 export const PayoutBatchStatusEnum = enumObject(PAYOUT_BATCH_STATUSES);
 registerEnumType(PayoutBatchStatusEnum, {
   name: 'PayoutBatchStatus',
   description: 'Where a payout batch stands.',
-  valuesConfig: { open: { description: 'Created, not marked paid yet.' }, paid: { description: 'Marked paid, with its commissions.' } },
+  valuesConfig: {
+    open: { description: 'A payout in it waits (pending or processing).' },
+    paid: { description: 'Settled: every payout paid or failed, at least one paid.' },
+    failed: { description: 'Settled: every payout failed; their commissions are free for a later batch.' },
+  },
 });
 
 @InputType({ description: 'Which commissions a list keeps: all given filters must match.' })

@@ -63,6 +63,12 @@ export class ProgramType {
   portalSignupOpen!: boolean;
   @Field(() => String, { nullable: true, description: 'Terms an applicant must accept to sign up on the portal; null: none.' + SETTING })
   portalTerms!: string | null;
+  @Field(() => Float, {
+    description:
+      "The least an affiliate's approved, unpaid commissions must add up to before createPayoutBatch (without ids) pays it, in the program currency; default 0." +
+      SETTING,
+  })
+  minimumPayout!: number;
   @Field({ description: CREATED_AT + SETTING }) createdAt!: Date;
   @Field({ description: UPDATED_AT + SETTING }) updatedAt!: Date;
 }
@@ -102,4 +108,9 @@ export class ProgramInput implements GraphQLInput<UpdateProgramBody> {
   @Field(() => Boolean, { nullable: true, description: 'Whether the portal takes applications (sign-up); default true.' }) portalSignupOpen?: boolean | null;
   @Field(() => String, { nullable: true, description: "Terms an applicant must accept, at most 5000 characters; '' or null: none (the default)." })
   portalTerms?: string | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The minimum payout, in the program currency: 0 or more, at most 6 decimals; default 0 (every positive balance is paid).',
+  })
+  minimumPayout?: number | null;
 }

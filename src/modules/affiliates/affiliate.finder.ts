@@ -9,6 +9,7 @@ import {
   affiliateRowByClick,
   affiliateRowById,
   affiliateRowBySlug,
+  affiliatesByIds,
   affiliateWithLinksById,
 } from './affiliate.queries';
 import type { AffiliateLink } from './affiliate-link.entity';
@@ -82,4 +83,9 @@ export async function affiliateFilter(
 /** How many affiliates the program has (its affiliate limit counts them). */
 export function countAffiliates(em: EntityManager, programId: string): Promise<number> {
   return affiliateCount(em, programId);
+}
+
+/** The affiliates with these ids (any order; ids that match none are left out). */
+export function findAffiliatesByIds(em: EntityManager, programId: string, ids: readonly string[]): Promise<Affiliate[]> {
+  return affiliatesByIds(em, programId, ids);
 }

@@ -30,6 +30,8 @@ export function checkedPayoutDetails(current: PayoutDetails, input: PayoutDetail
   if (input.payoutEmail !== undefined) {
     const e = input.payoutEmail?.trim() || null;
     if (e !== null && !isEmail(e)) throw validationError('payoutEmail must be an email address', 'payoutEmail');
+    // It goes into PayPal and Wise files as the recipient: a spreadsheet would take a leading = + - @ for a formula.
+    if (e !== null && /^[=+\-@]/.test(e)) throw validationError('payoutEmail may not begin with =, +, - or @', 'payoutEmail');
     next.payoutEmail = e;
   }
   if (input.stripeAccountId !== undefined) {

@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Logger } from '../../common/logger';
 import { checkInvoiceDiscounts } from './stripe-event.check';
+import { stripeClient } from './stripe-client';
 import type { InvoiceDiscounts } from './stripe-event.schemas';
 
 /**
@@ -12,16 +13,7 @@ export class StripeLookup {
   private readonly client: Stripe;
 
   constructor(apiKey: string, apiBase?: string) {
-    const base = apiBase ? new URL(apiBase) : null;
-    this.client = new Stripe(apiKey, {
-      timeout: 10_000,
-      maxNetworkRetries: 1,
-      ...(base && {
-        host: base.hostname,
-        port: base.port || (base.protocol === 'https:' ? 443 : 80),
-        protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
-      }),
-    });
+    this.client = stripeClient(apiKey, apiBase);
   }
 
   /**

@@ -5,7 +5,6 @@ import { ListQuery, searchCondition, sortValuesOf } from '../../db/list-query';
 import { detachedRows, toDetached } from '../../db/rows';
 import { SEARCH_TEXT } from '../../db/search-texts';
 import type { CommissionOrderField, PayoutBatchOrderField } from '../../validation/enums';
-import { Affiliate } from '../affiliates/affiliate.entity';
 import { Commission } from '../commissions/commission.entity';
 import { PayoutBatch } from './payout-batch.entity';
 import { execute } from '../../db/sql';
@@ -139,42 +138,14 @@ export async function assignCommissionsToBatch(em: EntityManager, programId: str
   await execute(em, 'update commissions set payout_batch_id = ?, updated_at = now() where program_id = ? and id in (?)', [batchId, programId, commissionIds]);
 }
 
+/** One batch, read. */
+export async function payoutBatchById(em: EntityManager, programId: string, id: string): Promise<PayoutBatch | null> {
+  return (await detachedRows(em, PayoutBatch, 'select * from payout_batches where program_id = ? and id = ?', [programId, id]))[0] ?? null;
+}
+
 /** The batch, locked until the transaction ends: paying it twice at once pays once. */
 export async function payoutBatchForUpdate(em: EntityManager, programId: string, id: string): Promise<PayoutBatch | null> {
   return (await detachedRows(em, PayoutBatch, 'select * from payout_batches where program_id = ? and id = ? for update', [programId, id]))[0] ?? null;
-}
-
-/** Marks the batch and every commission in it paid as of `at`. */
-export async function markBatchPaid(em: EntityManager, programId: string, batchId: string, at: Date): Promise<void> {
-  await execute(em, `update payout_batches set status = 'paid', paid_at = ? where program_id = ? and id = ?`, [at, programId, batchId]);
-  await execute(em, `update commissions set status = 'paid', paid_at = ?, updated_at = now() where program_id = ? and payout_batch_id = ?`, [
-    at,
-    programId,
-    batchId,
-  ]);
-}
-
-/**
- * What a paid batch paid each affiliate who wants to hear of it (notify_payout_sent): the affiliate, the sum of its
- * commissions in the batch and how many, for the payout-sent emails.
- */
-export async function payoutsToNotify(
-  em: EntityManager,
-  programId: string,
-  batchId: string,
-): Promise<Array<{ affiliate: Affiliate; amount: string; commissions: number }>> {
-  const rows = await execute<Array<Record<string, unknown>>>(
-    em,
-    `select a.*, p.amount as payout_amount, p.commissions as payout_commissions
-       from (select affiliate_id, sum(amount) as amount, count(*)::int as commissions from commissions
-              where program_id = ? and payout_batch_id = ? group by affiliate_id) p
-       join affiliates a on a.program_id = ? and a.id = p.affiliate_id
-      where a.notify_payout_sent
-      order by a.id`,
-    [programId, batchId, programId],
-  );
-  const affiliates = toDetached(em, Affiliate, rows);
-  return rows.map((r, i) => ({ affiliate: affiliates[i], amount: String(r.payout_amount), commissions: Number(r.payout_commissions) }));
 }
 
 /** Marks one commission paid by hand (outside any batch) as of `at`; the commission as it is now. */

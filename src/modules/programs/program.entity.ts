@@ -27,6 +27,7 @@ export class Program {
     | 'portalEnabled'
     | 'portalSignupOpen'
     | 'portalTerms'
+    | 'minimumPayout'
     | 'createdAt'
     | 'updatedAt';
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
@@ -62,6 +63,8 @@ export class Program {
   @Property({ type: 'boolean' }) portalSignupOpen: boolean = true;
   /** Terms an applicant must accept to sign up; none when null. */
   @Property({ type: 'text', nullable: true }) portalTerms: string | null = null;
+  /** The least an affiliate's approved commissions must add up to before a payout batch pays it (program currency). */
+  @Property({ type: 'decimal', precision: 18, scale: 6 }) minimumPayout: string = '0';
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

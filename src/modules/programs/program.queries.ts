@@ -56,6 +56,7 @@ const COLUMNS = {
   portalEnabled: 'portal_enabled',
   portalSignupOpen: 'portal_signup_open',
   portalTerms: 'portal_terms',
+  minimumPayout: 'minimum_payout',
 } as const;
 export type ProgramChanges = Partial<Pick<Program, keyof typeof COLUMNS>>;
 

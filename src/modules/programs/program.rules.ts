@@ -1,5 +1,6 @@
 import { TOKEN_PREFIX } from '../../identity/credentials';
 import { validationError } from '../../common/errors';
+import { dec, fitsScale, toText } from '../../common/decimal';
 import { isUuid, randomToken } from '../../common/ids';
 import { ATTRIBUTION_MODELS, type AttributionModel } from '../../validation/enums';
 
@@ -34,6 +35,7 @@ export interface ProgramSettingsInput {
   portalEnabled?: boolean | null;
   portalSignupOpen?: boolean | null;
   portalTerms?: string | null;
+  minimumPayout?: number | null;
 }
 
 /** A portal slug: lowercase letters, digits and single hyphens inside, 2 to 60 characters. */
@@ -86,6 +88,15 @@ function checkedRate(value: number, field: string): string {
     throw validationError(`${field} must be a number from 0 to 100`, field);
   }
   return rateToDecimal(value, field);
+}
+
+/** The minimum payout: zero or more, below 10^12, at most 6 decimals (the storage scale), kept exact. */
+function checkedMinimumPayout(value: number): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 1e12)
+    throw validationError('minimumPayout must be an amount from 0 to below 10^12', 'minimumPayout');
+  const d = dec(value);
+  if (!fitsScale(d, 6)) throw validationError('minimumPayout may have at most 6 decimal places', 'minimumPayout');
+  return toText(d);
 }
 
 function intIn(value: number, field: string, min: number, max: number): number {
@@ -142,5 +153,6 @@ export function normalizeProgramSettings(input: ProgramSettingsInput, creating: 
     if (terms && terms.length > PORTAL_TERMS_MAX) throw validationError(`portalTerms may have at most ${PORTAL_TERMS_MAX} characters`, 'portalTerms');
     out.portalTerms = terms;
   }
+  if (input.minimumPayout != null) out.minimumPayout = checkedMinimumPayout(input.minimumPayout);
   return out;
 }

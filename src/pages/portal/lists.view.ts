@@ -38,11 +38,20 @@ ${table('Your commissions', ['Date', 'Sale', 'Commission', 'Status'], rows, 'No 
 ${pager(`${portalBase(program)}/commissions`, page)}`;
 }
 
+const METHOD_NAMES: Record<AffiliatePayoutRow['method'], string> = { paypal: 'PayPal', wise: 'Wise', stripe_connect: 'Stripe', manual: 'By the program' };
+
+/** A payout's state in words: paid with its date, failed (its commissions go into a later payout), or on its way. */
+function payoutState(p: AffiliatePayoutRow): string {
+  if (p.status === 'paid') return `Paid ${p.paidAt ? formatDate(p.paidAt) : ''}`.trim();
+  if (p.status === 'failed') return 'Not paid: its commissions go into a later payout';
+  return p.status === 'pending' ? 'Scheduled' : 'Processing';
+}
+
 export function payoutsView(payouts: AffiliatePayoutRow[]): Raw {
   const rows = payouts.map(
     (p) =>
-      html`<tr><td>${formatDate(p.createdAt)}</td><td>${formatMoney(p.amount, p.currency)}</td><td>${p.commissionCount}</td><td>${p.status === 'paid' ? `Paid ${p.paidAt ? formatDate(p.paidAt) : ''}` : 'Processing'}</td></tr>`,
+      html`<tr><td>${formatDate(p.createdAt)}</td><td>${formatMoney(p.amount, p.currency)}</td><td>${METHOD_NAMES[p.method]}</td><td>${p.commissionCount}</td><td>${payoutState(p)}</td></tr>`,
   );
   return html`<h1>Payouts</h1>
-${table('Your payouts', ['Date', 'Amount', 'Commissions', 'Status'], rows, 'No payouts yet. Approved commissions are paid out in the next payout.')}`;
+${table('Your payouts', ['Date', 'Amount', 'Method', 'Commissions', 'Status'], rows, 'No payouts yet. Approved commissions are paid out in the next payout.')}`;
 }

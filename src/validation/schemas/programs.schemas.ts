@@ -1,5 +1,5 @@
 import { ATTRIBUTION_MODELS, COMMISSION_DURATIONS } from '../enums';
-import { Body, Bool, Currency, Int, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, Text, type Input } from '../kit';
+import { Body, Bool, Currency, Int, Money, Nullable, Omittable, OneOf, Rate, ServiceStrings, ServiceText, Text, type Input } from '../kit';
 
 /**
  * The portal's address (src/modules/programs/program.rules.ts `checkedPortalSlug`, which keeps it lowercase):
@@ -39,6 +39,7 @@ const SETTINGS = {
   portalEnabled: Nullable(Bool()),
   portalSignupOpen: Nullable(Bool()),
   portalTerms: Nullable(PORTAL_TERMS),
+  minimumPayout: Nullable(Money({ nonNegative: true })),
 };
 
 /** A name that must be there; how long it may be is the service's rule (it measures the trimmed name). */

@@ -95,6 +95,11 @@ async function sale(p: ProgramFixture, affiliateId: string, totalEarned = 100, e
   if (res.status !== 200 || !res.body) throw new Error(`POST /sales failed: ${res.status} ${res.text}`);
   return res.body;
 }
+/** Payout details for the affiliate (a batch without ids pays only affiliates that have them). */
+async function payable(p: ProgramFixture, affiliateId: string, details: Record<string, unknown> = { payoutMethod: 'manual' }) {
+  const res = await server.api('PUT', '/affiliates', { token: p.key, body: { affiliateId, ...details } });
+  expect(res.status).toBe(200);
+}
 async function restSale(p: ProgramFixture, id: number) {
   const res = await server.api('GET', '/sales', { token: p.key, query: { id: String(id) } });
   expect(res.status).toBe(200);
@@ -257,10 +262,14 @@ describe('commissions(status)', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('createPayoutBatch', () => {
-  test('with no names: every approved, unbatched commission; total and count; others untouched', async () => {
+  test('with no names: every approved, unbatched commission of affiliates with payout details; total and count; others untouched', async () => {
     const p = await program();
     const a = await createAffiliate(server, p.key);
     const b = await createAffiliate(server, p.key);
+    const c = await createAffiliate(server, p.key);
+    await payable(p, a.id);
+    await payable(p, b.id, { payoutMethod: 'paypal', payoutEmail: 'b-pays@example.com' });
+    const noDetails = await sale(p, c.id, 30); // owed, but without payout details: left for later
     const s1 = await sale(p, a.id, 10); // 2
     const s2 = await sale(p, b.id, 20.05); // 4.01
     const s3 = await sale(p, a.id, -5); // -1
@@ -288,6 +297,7 @@ describe('createPayoutBatch', () => {
     expect(await commissionOf(p, r.id)).toEqual(expect.objectContaining({ payoutBatchId: null, status: 'reversed' }));
     expect(await commissionOf(p, m.id)).toEqual(expect.objectContaining({ payoutBatchId: null, status: 'paid' }));
     expect((await commissionOf(p, earlier.id)).payoutBatchId).toBe(earlierBatch.id);
+    expect(await commissionOf(p, noDetails.id)).toEqual(expect.objectContaining({ payoutBatchId: null, status: 'approved' }));
 
     // listed newest first
     expect((await batches(p)).map((x) => x.id)).toEqual([bt.id, earlierBatch.id]);
@@ -502,6 +512,7 @@ describe('concurrency', () => {
   test('10 concurrent createPayoutBatch calls never put one commission into two batches', async () => {
     const p = await program();
     const a = await createAffiliate(server, p.key);
+    await payable(p, a.id);
     const created: any[] = [];
     for (let i = 0; i < 30; i++) created.push(await sale(p, a.id, 10 + i));
     const results = await Promise.all(Array.from({ length: 10 }, () => createBatch(p)));

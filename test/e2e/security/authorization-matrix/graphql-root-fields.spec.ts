@@ -57,6 +57,13 @@ const P = (x: Record<string, any>) => ({ p: x.programId ?? A.programId });
 const Q = (root: string, args: string, sel: string, defs = '$p: ID') => `query(${defs}) { ${root}(${args}) ${sel} }`;
 const M = (root: string, args: string, sel: string, defs: string) => `mutation(${defs}) { ${root}(${args}) ${sel} }`;
 
+/** A new batch of one new sale's commission (an affiliate without payout details: one manual payout): its id and its payout's. */
+async function newBatch(affiliateId?: string): Promise<{ id: string; payoutId: string }> {
+  const s = await newSale(affiliateId);
+  const made = await apiKeyGql('mutation($s: SafeInt!) { createPayoutBatch(saleIds: [$s]) { id payouts { id } } }', { s });
+  return { id: made.createPayoutBatch.id, payoutId: made.createPayoutBatch.payouts[0].id };
+}
+
 const QUERIES: Record<string, GqlOp> = {
   me: { scoped: false, query: '{ me { id email } }', vars: () => ({}) },
   programs: { scoped: false, query: '{ programs { id name } }', vars: () => ({}) },
@@ -90,6 +97,32 @@ const QUERIES: Record<string, GqlOp> = {
   promotionalCodes: { scoped: true, query: Q('promotionalCodes', 'programId: $p', '{ nodes { id } }'), vars: P },
   commissions: { scoped: true, query: Q('commissions', 'programId: $p', '{ nodes { id } }'), vars: P },
   payoutBatches: { scoped: true, query: Q('payoutBatches', 'programId: $p', '{ nodes { id } }'), vars: P },
+  payoutBatch: {
+    scoped: true,
+    query: Q('payoutBatch', 'programId: $p, id: $id', '{ id payouts { id destination } }', '$p: ID, $id: ID!'),
+    prepare: newBatch,
+    vars: (x) => ({ ...P(x), id: x.id }),
+  },
+  payoutBatchExport: {
+    scoped: true,
+    query: Q('payoutBatchExport', 'programId: $p, id: $id, format: paypal', '{ filename content }', '$p: ID, $id: ID!'),
+    prepare: async () => {
+      const a = await newAffiliate();
+      await apiKeyGql('mutation($a: String!) { updateAffiliate(input: { affiliateId: $a, payoutMethod: paypal, payoutEmail: "pp@example.com" }) { count } }', {
+        a,
+      });
+      return newBatch(a);
+    },
+    vars: (x) => ({ ...P(x), id: x.id }),
+  },
+  payouts: { scoped: true, query: Q('payouts', 'programId: $p', '{ nodes { id destination } }'), vars: P },
+  payout: {
+    scoped: true,
+    query: Q('payout', 'programId: $p, id: $id', '{ id destination }', '$p: ID, $id: ID!'),
+    prepare: newBatch,
+    vars: (x) => ({ ...P(x), id: x.payoutId }),
+  },
+  amountsOwed: { scoped: true, query: Q('amountsOwed', 'programId: $p', '{ affiliateId amount }'), vars: P },
   webhookEndpoints: { scoped: true, query: Q('webhookEndpoints', 'programId: $p', '{ id url }'), vars: P },
   events: { scoped: true, query: Q('events', 'programId: $p', '{ nodes { id type } }'), vars: P },
   webhookDeliveries: { scoped: true, query: Q('webhookDeliveries', 'programId: $p', '{ totalCount nodes { id } }'), vars: P },
@@ -310,6 +343,24 @@ const MUTATIONS: Record<string, GqlOp> = {
       return { id: (await apiKeyGql('mutation($s: SafeInt!) { createPayoutBatch(saleIds: [$s]) { id } }', { s })).createPayoutBatch.id };
     },
     vars: (x) => ({ ...P(x), id: x.id }),
+  },
+  sendPayoutBatch: {
+    scoped: true,
+    query: M('sendPayoutBatch', 'programId: $p, id: $id', '{ id }', '$p: ID, $id: ID!'),
+    prepare: newBatch,
+    vars: (x) => ({ ...P(x), id: x.id }),
+  },
+  markPayoutPaid: {
+    scoped: true,
+    query: M('markPayoutPaid', 'programId: $p, id: $id, reference: "PP-1"', '{ id status }', '$p: ID, $id: ID!'),
+    prepare: newBatch,
+    vars: (x) => ({ ...P(x), id: x.payoutId }),
+  },
+  markPayoutFailed: {
+    scoped: true,
+    query: M('markPayoutFailed', 'programId: $p, id: $id, reason: "Unclaimed"', '{ id status }', '$p: ID, $id: ID!'),
+    prepare: newBatch,
+    vars: (x) => ({ ...P(x), id: x.payoutId }),
   },
   approveCommission: {
     scoped: true,

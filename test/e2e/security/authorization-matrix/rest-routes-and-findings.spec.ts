@@ -45,6 +45,15 @@ interface RestOp {
   body?: (x: Record<string, any>, u: string) => Record<string, unknown>;
   query?: () => Record<string, string>;
   prepare?: () => Promise<Record<string, any>>;
+  /** The request path when the route's path is a template (`/payout-batches/{id}`). */
+  url?: (x: Record<string, any>) => string;
+}
+
+/** A new batch of one new sale's commission (one manual payout): its id and its payout's. */
+async function newBatch(): Promise<{ id: string; payoutId: string }> {
+  const res = await api(A.key, 'POST', '/payout-batches', { saleIds: [await newSale()] });
+  if (res.status !== 201) throw new Error(`POST /payout-batches: ${res.status} ${res.text}`);
+  return { id: res.body.id, payoutId: res.body.payouts[0].id };
 }
 
 const REST_OPS: RestOp[] = [
@@ -89,6 +98,27 @@ const REST_OPS: RestOp[] = [
   { method: 'GET', path: '/stats/top-affiliates' },
   { method: 'POST', path: '/events/replay', body: () => ({ eventId: f.eventId }) },
   { method: 'POST', path: '/affiliate-portal-links', body: () => ({ affiliateId: f.affiliateId }) },
+  { method: 'GET', path: '/payout-batches' },
+  { method: 'POST', path: '/payout-batches', prepare: async () => ({ s: await newSale() }), body: (x) => ({ saleIds: [x.s] }) },
+  { method: 'GET', path: '/payout-batches/{id}', prepare: newBatch, url: (x) => `/payout-batches/${x.id}` },
+  {
+    method: 'GET',
+    path: '/payout-batches/{id}/export',
+    prepare: newBatch,
+    url: (x) => `/payout-batches/${x.id}/export`,
+    query: () => ({ format: 'paypal' }),
+  },
+  { method: 'POST', path: '/payout-batches/{id}/send', prepare: newBatch, url: (x) => `/payout-batches/${x.id}/send`, body: () => ({}) },
+  { method: 'POST', path: '/payout-batches/{id}/mark-paid', prepare: newBatch, url: (x) => `/payout-batches/${x.id}/mark-paid`, body: () => ({}) },
+  { method: 'GET', path: '/payouts' },
+  { method: 'POST', path: '/payouts/{id}/mark-paid', prepare: newBatch, url: (x) => `/payouts/${x.payoutId}/mark-paid`, body: () => ({ reference: 'R-1' }) },
+  {
+    method: 'POST',
+    path: '/payouts/{id}/mark-failed',
+    prepare: newBatch,
+    url: (x) => `/payouts/${x.payoutId}/mark-failed`,
+    body: () => ({ reason: 'Unclaimed' }),
+  },
 ];
 
 describe('REST: every route with every kind of caller', () => {
@@ -115,7 +145,7 @@ describe('REST: every route with every kind of caller', () => {
         checked = true;
       }
       const programA = await digest(A.programId);
-      const res = await api(tokens[cred], op.method, op.path, op.body?.(prepared, uniq()), op.query?.());
+      const res = await api(tokens[cred], op.method, op.url?.(prepared) ?? op.path, op.body?.(prepared, uniq()), op.query?.());
       const label = `${key} as ${cred}`;
       if (want === 'allow') {
         expect({ label, refused: [401, 403].includes(res.status) || res.status >= 500 ? res.status : null }).toEqual({ label, refused: null });
