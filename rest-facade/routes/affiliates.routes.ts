@@ -50,7 +50,7 @@ export const affiliateRoutes: RestRoute[] = [
     id: 'deleteAffiliate',
     summary: 'Delete an affiliate and everything it owns',
     description:
-      'Deletes the affiliate (by UUID or email) with its links, referrals, sales and commissions, and fires `affiliate.deleted`. Answers a confirmation also when nothing matched.',
+      'Deletes the affiliate (by UUID or email) with its links, referrals, sales and commissions, and fires `affiliate.deleted`; its payouts stay on record without it. Answers a confirmation also when nothing matched. 400 while one of its payouts waits or is being paid.',
     body: DeleteAffiliateBody,
     operation: 'AffiliateDelete',
     variables: (b) => ({ affiliateId: b.affiliateId }),

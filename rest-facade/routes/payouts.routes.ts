@@ -11,7 +11,7 @@ import { field } from '../body';
 import { pick, route, type RestRoute } from '../route';
 
 const BATCH =
-  'A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt}`.';
+  'A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt, affiliate, commissions}` (`affiliate`: id, names and email, null once deleted; `commissions`: those it pays).';
 
 /** Paying affiliates (DESIGN.md "Payouts"): batches of one payout per affiliate, their files, Stripe transfers, marking paid. */
 export const payoutRoutes: RestRoute[] = [
@@ -124,7 +124,7 @@ export const payoutRoutes: RestRoute[] = [
     id: 'markPayoutPaid',
     summary: 'Mark one payout paid',
     description:
-      "Marks the waiting payout `id` paid (paid outside this service, a Stripe Connect one included), with its commissions, `payout.paid` and the affiliate's email; `reference` (optional) says how. A paid one is answered as it is; a failed one is 400; 404 when the program has no such payout.",
+      "Marks the waiting payout `id` paid (paid outside this service; a Stripe Connect one only before it was sent), with its commissions, `payout.paid` and the affiliate's email; `reference` (optional) says how. A paid one is answered as it is; a failed one, or a Stripe Connect one whose transfer was asked for (`processing`: send its batch again), is 400; 404 when the program has no such payout.",
     body: MarkPayoutPaidBody,
     operation: 'PayoutMarkPaid',
     variables: (b) => ({ id: b.id, reference: b.reference ?? null }),
@@ -137,7 +137,7 @@ export const payoutRoutes: RestRoute[] = [
     id: 'markPayoutFailed',
     summary: 'Mark one payout failed',
     description:
-      'Marks the waiting payout `id` failed with `reason` (1 to 500 characters: PayPal returned it unclaimed, a bank refused it); its commissions leave the batch, free for a later one (`payout.failed`). A failed one is answered as it is; a paid one is 400; 404 when the program has no such payout.',
+      'Marks the waiting payout `id` failed with `reason` (1 to 500 characters: PayPal returned it unclaimed, a bank refused it); its commissions leave the batch, free for a later one (`payout.failed`). A failed one is answered as it is; a paid one, or a Stripe Connect one whose transfer was asked for (`processing`: send its batch again), is 400; 404 when the program has no such payout.',
     body: MarkPayoutFailedBody,
     operation: 'PayoutMarkFailed',
     variables: (b) => ({ id: b.id, reason: b.reason }),

@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * with how it is paid (method and destination copied from the affiliate's payout details when the batch is made,
  * so a later change cannot redirect money already batched), where it stands, and the commissions it was made of
  * (kept when a failed payout frees them for a later batch). Batches made before get their payouts from their
- * commissions: paid when the batch was, else waiting to be marked paid; their method is `manual`.
+ * commissions: paid when the batch was, else waiting to be marked paid; their method is `manual`. A payout outlives
+ * its affiliate (affiliate_id becomes null): what was paid stays on record.
  */
 export class Migration20261129000000_payouts extends Migration {
   override async up(): Promise<void> {
@@ -19,7 +20,7 @@ create table payouts (
   program_id uuid not null references programs (id) on delete cascade,
   id uuid not null,
   batch_id uuid not null,
-  affiliate_id uuid not null,
+  affiliate_id uuid,
   amount numeric(18,6) not null,
   currency text not null,
   method text not null check (method in ('paypal', 'wise', 'stripe_connect', 'manual')),
@@ -38,7 +39,8 @@ create table payouts (
   primary key (program_id, id),
   unique (program_id, batch_id, affiliate_id),
   foreign key (program_id, batch_id) references payout_batches (program_id, id) on delete cascade,
-  foreign key (program_id, affiliate_id) references affiliates (program_id, id) on delete cascade
+  -- Money that left stays on record when its affiliate is deleted (the affiliate's commissions go with it).
+  foreign key (program_id, affiliate_id) references affiliates (program_id, id) on delete set null (affiliate_id)
 );
 create index payouts_affiliate_idx on payouts (program_id, affiliate_id, created_at desc, id desc);
 create index payouts_status_idx on payouts (program_id, status, id);

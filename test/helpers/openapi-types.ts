@@ -28,7 +28,7 @@ export interface paths {
         post: operations["createAffiliate"];
         /**
          * Delete an affiliate and everything it owns
-         * @description Deletes the affiliate (by UUID or email) with its links, referrals, sales and commissions, and fires `affiliate.deleted`. Answers a confirmation also when nothing matched.
+         * @description Deletes the affiliate (by UUID or email) with its links, referrals, sales and commissions, and fires `affiliate.deleted`; its payouts stay on record without it. Answers a confirmation also when nothing matched. 400 while one of its payouts waits or is being paid.
          */
         delete: operations["deleteAffiliate"];
         options?: never;
@@ -457,7 +457,7 @@ export interface paths {
         };
         /**
          * List payout batches
-         * @description The program's payout batches, newest first, each with its payouts; `status` (open, paid, failed) keeps one kind. One array, or one page with `limit` (next page via `after` = `X-Next-Cursor`). A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt}`.
+         * @description The program's payout batches, newest first, each with its payouts; `status` (open, paid, failed) keeps one kind. One array, or one page with `limit` (next page via `after` = `X-Next-Cursor`). A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt, affiliate, commissions}` (`affiliate`: id, names and email, null once deleted; `commissions`: those it pays).
          *
          *     API keys only: a partner (OAuth) token is answered 403.
          */
@@ -469,7 +469,7 @@ export interface paths {
          *
          *     Each payout takes the affiliate's payout method and destination as they are now: `stripe_connect` payouts wait (`pending`) for `POST /payout-batches/{id}/send`; `paypal`, `wise` and `manual` ones are `processing` until marked paid. No commission is ever in two batches, even when two are made at once. 400 `VALIDATION_FAILED` when nothing is owed. Fires `payout_batch.created`.
          *
-         *     A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt}`.
+         *     A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt, affiliate, commissions}` (`affiliate`: id, names and email, null once deleted; `commissions`: those it pays).
          *
          *     API keys only: a partner (OAuth) token is answered 403.
          */
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Read one payout batch
-         * @description The batch `id` with its payouts; 404 when the program has none by that id. A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt}`.
+         * @description The batch `id` with its payouts; 404 when the program has none by that id. A batch answers `{id, status, currency, total, commissionCount, createdAt, paidAt, payouts}`, each payout `{id, batchId, affiliateId, amount, currency, method, destination, status, reference, failureReason, lastError, commissionCount, createdAt, paidAt, failedAt, affiliate, commissions}` (`affiliate`: id, names and email, null once deleted; `commissions`: those it pays).
          *
          *     API keys only: a partner (OAuth) token is answered 403.
          */
@@ -611,7 +611,7 @@ export interface paths {
         put?: never;
         /**
          * Mark one payout paid
-         * @description Marks the waiting payout `id` paid (paid outside this service, a Stripe Connect one included), with its commissions, `payout.paid` and the affiliate's email; `reference` (optional) says how. A paid one is answered as it is; a failed one is 400; 404 when the program has no such payout.
+         * @description Marks the waiting payout `id` paid (paid outside this service; a Stripe Connect one only before it was sent), with its commissions, `payout.paid` and the affiliate's email; `reference` (optional) says how. A paid one is answered as it is; a failed one, or a Stripe Connect one whose transfer was asked for (`processing`: send its batch again), is 400; 404 when the program has no such payout.
          *
          *     API keys only: a partner (OAuth) token is answered 403.
          */
@@ -633,7 +633,7 @@ export interface paths {
         put?: never;
         /**
          * Mark one payout failed
-         * @description Marks the waiting payout `id` failed with `reason` (1 to 500 characters: PayPal returned it unclaimed, a bank refused it); its commissions leave the batch, free for a later one (`payout.failed`). A failed one is answered as it is; a paid one is 400; 404 when the program has no such payout.
+         * @description Marks the waiting payout `id` failed with `reason` (1 to 500 characters: PayPal returned it unclaimed, a bank refused it); its commissions leave the batch, free for a later one (`payout.failed`). A failed one is answered as it is; a paid one, or a Stripe Connect one whose transfer was asked for (`processing`: send its batch again), is 400; 404 when the program has no such payout.
          *
          *     API keys only: a partner (OAuth) token is answered 403.
          */
@@ -1664,8 +1664,8 @@ export interface components {
             id: string;
             /** @description The batch it is part of (UUID). */
             batchId: string;
-            /** @description The affiliate it pays (UUID). */
-            affiliateId: string;
+            /** @description The affiliate it pays (UUID); null once the affiliate was deleted (the payout stays on record). */
+            affiliateId: string | null;
             /** @description What it pays, the sum of its commissions, in the program currency's units as a decimal number. Rounded to the currency minor unit. */
             amount: number;
             /** @description ISO 4217 code of amount: the batch currency. */
@@ -1708,6 +1708,10 @@ export interface components {
              * @description When it failed (ISO 8601, UTC); null: it did not fail.
              */
             failedAt: string | null;
+            /** @description The affiliate it pays; null once the affiliate was deleted. */
+            affiliate: components["schemas"]["AffiliateRef"] | null;
+            /** @description The commissions it pays, oldest first (kept when it failed and freed them; gone with a deleted affiliate). */
+            commissions: components["schemas"]["Commission"][];
         };
         /** @description Approved commissions grouped to be paid out together: one payout per affiliate (payouts). */
         PayoutBatch: {

@@ -2,7 +2,9 @@
  * The calls the payout specs (test/e2e/payouts) make over and over, on top of the spec file's REST client: payees
  * (affiliates with payout details set by PUT /affiliates), sales with a commission of a chosen amount, the REST
  * payout routes (/payout-batches, /payouts), the GraphQL fields REST has no surface for (minimumPayout through
- * updateProgram with the owner's session, amountsOwed, payout(id)), and the event log read through GET /events.
+ * updateProgram with the owner's session, amountsOwed, payout(id)), and the event log read through GET /events. A
+ * payout names its affiliate (`refOf(a)`: id, names, email) and lists its commissions in full, as GraphQL shows them
+ * (`pay.commissionsOf(p, saleIds)`); `expectNothingOwed(res)` is the answer of a batch with nothing to pay.
  *
  *   const server = useTestServer();
  *   const pay = payoutClient(() => server);
@@ -20,6 +22,24 @@ import { personEmail } from './spec-client';
 /** A payout and a payout batch as REST answers them (the OpenAPI document's schemas). */
 export type RestPayout = components['schemas']['Payout'];
 export type RestBatch = components['schemas']['PayoutBatch'];
+/** A commission as a payout lists it: GraphQL `Commission` without its ledger, as the commission.* events carry it. */
+export type PayoutCommission = RestPayout['commissions'][number];
+/** The affiliate a payout names (`affiliate`): its id, names and email. */
+export interface AffiliateRef {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+/** The affiliate as a payout names it, from the POST /affiliates answer (or anything with those fields). */
+export const refOf = (a: AffiliateRef): AffiliateRef => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email });
+
+/** Every field of a commission a payout's `commissions` carries, as a GraphQL selection. */
+export const COMMISSION_FIELDS =
+  'id saleId affiliateId rate currency status amount base holdUntil approvedAt payoutBatchId paidAt paidManually reversedAt createdAt';
+/** Every field of a payout REST answers, as a GraphQL selection. */
+export const PAYOUT_FIELDS = `id batchId affiliateId amount currency method destination status reference failureReason lastError commissionCount createdAt paidAt
+  failedAt affiliate { id firstName lastName email } commissions { ${COMMISSION_FIELDS} }`;
 
 /** Payout details as PUT /affiliates takes them. */
 export type PayoutDetails =
@@ -46,6 +66,7 @@ export interface CommissionState {
 }
 
 const SALE_COMMISSION = `query($id: SafeInt!) { sale(id: $id) { commission { id saleId affiliateId amount status payoutBatchId paidManually paidAt } } }`;
+const SALE_COMMISSION_IN_FULL = `query($id: SafeInt!) { sale(id: $id) { commission { ${COMMISSION_FIELDS} } } }`;
 const AMOUNT_OWED = `query($first: Int, $after: ID) { amountsOwed(first: $first, after: $after) { affiliateId amount currency commissionCount payable } }`;
 const UPDATE_PROGRAM = `mutation($id: ID!, $input: ProgramInput!) { updateProgram(id: $id, input: $input) { id minimumPayout currency } }`;
 
@@ -156,6 +177,19 @@ export function payoutClient(server: () => TestServer) {
     return c;
   }
 
+  /** The commissions of these sales in full as GraphQL shows them now (as a payout lists them), in that order. */
+  async function commissionsOf(p: ProgramFixture, saleIds: number[]): Promise<PayoutCommission[]> {
+    const found: PayoutCommission[] = [];
+    for (const id of saleIds) {
+      const c = (await api.gqlData(p, SALE_COMMISSION_IN_FULL, { id })).sale?.commission;
+      if (!c) throw new Error(`sale ${id} has no commission`);
+      found.push(c);
+    }
+    return found;
+  }
+  /** DELETE /affiliates {affiliateId} (a UUID or an email): the answer. */
+  const deleteAffiliate = (p: ProgramFixture, affiliateId: string) => api.call('DELETE', '/affiliates', { token: p.key, body: { affiliateId } });
+
   return {
     ...api,
     batches,
@@ -182,7 +216,20 @@ export function payoutClient(server: () => TestServer) {
     amountsOwed,
     eventsOf,
     commissionOf,
+    commissionsOf,
+    deleteAffiliate,
   };
+}
+
+/**
+ * The answer of POST /payout-batches {} (no ids) when nobody is owed enough: 400 VALIDATION_FAILED naming no field
+ * (the body has no details: no field of the request is wrong).
+ */
+export function expectNothingOwed(res: ApiResponse): void {
+  expect({ status: res.status, body: res.body }).toEqual({
+    status: 400,
+    body: { code: 'VALIDATION_FAILED', error: expect.stringMatching(/^No affiliate is owed at least the minimum payout with payout details set/) },
+  });
 }
 
 /** The status and error code of an answer, compact in a failure message. */

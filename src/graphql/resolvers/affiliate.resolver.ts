@@ -96,7 +96,7 @@ export class AffiliateResolver {
   @ValidateArgs(DeleteAffiliateBody.properties)
   @Mutation(() => DeleteAffiliatePayload, {
     description:
-      'Deletes the affiliate (UUID or email) and everything attributed to it: links, clicks, referrals, sales, commissions. Fires affiliate.deleted; nothing matched is not an error.',
+      'Deletes the affiliate (UUID or email) and everything attributed to it: links, clicks, referrals, sales, commissions (its payouts stay on record, affiliateId null). Fires affiliate.deleted; nothing matched is not an error. VALIDATION_FAILED while one of its payouts waits or is being paid.',
   })
   async deleteAffiliate(
     @Args() { programId }: ProgramArg,

@@ -3,6 +3,7 @@ import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Int, Mutation, Quer
 import type { PayoutBatch } from '../../modules/payouts/payout-batch.entity';
 import type { Payout } from '../../modules/payouts/payout.entity';
 import { payoutBatchPresenter } from '../../modules/payouts/payout-batch.presenter';
+import { payoutPresenter } from '../../modules/payouts/payout.presenter';
 import { moneyToNumber } from '../../common/money';
 import type { GraphQLContext } from '../context';
 import { loadRelation } from '../presenters';
@@ -152,7 +153,7 @@ export class PayoutResolver {
 
   @ValidateArgs(MarkPayoutPaidBody.properties)
   @Mutation(() => PayoutType, {
-    description: `Marks one waiting payout paid (paid outside this service: a PayPal or Wise batch, a bank transfer, or a Stripe Connect payout paid by hand), with its commissions, payout.paid and the affiliate's email. A paid one is answered as it is; a failed one is VALIDATION_FAILED. ${NOT_PARTNER}`,
+    description: `Marks one waiting payout paid (paid outside this service: a PayPal or Wise batch, a bank transfer, or a Stripe Connect payout not yet sent), with its commissions, payout.paid and the affiliate's email. A paid one is answered as it is; a failed one, or a Stripe Connect one whose transfer was asked for (processing: send its batch again), is VALIDATION_FAILED. ${NOT_PARTNER}`,
   })
   markPayoutPaid(
     @Args() { programId }: ProgramArg,
@@ -165,7 +166,7 @@ export class PayoutResolver {
 
   @ValidateArgs(MarkPayoutFailedBody.properties)
   @Mutation(() => PayoutType, {
-    description: `Marks one waiting payout failed (PayPal returned it unclaimed, a bank refused it), with the reason (payout.failed): its commissions leave the batch, free for a later one. A failed one is answered as it is; a paid one is VALIDATION_FAILED. ${NOT_PARTNER}`,
+    description: `Marks one waiting payout failed (PayPal returned it unclaimed, a bank refused it), with the reason (payout.failed): its commissions leave the batch, free for a later one. A failed one is answered as it is; a paid one, or a Stripe Connect one whose transfer was asked for (processing: send its batch again, which learns Stripe's answer), is VALIDATION_FAILED. ${NOT_PARTNER}`,
   })
   markPayoutFailed(
     @Args() { programId }: ProgramArg,
@@ -176,14 +177,15 @@ export class PayoutResolver {
     return ctx.services.payoutBatches.markPayoutFailed(ctx, programId, id, reason);
   }
 
-  @FieldResolver(() => AffiliateType, { nullable: true, description: 'The affiliate it pays; null once deleted.' })
+  @FieldResolver(() => AffiliateType, { nullable: true, description: 'The affiliate it pays; null once the affiliate was deleted.' })
   affiliate(@Root() p: Payout, @Ctx() ctx: GraphQLContext) {
-    return ctx.loaders.for(p.programId).affiliateById.load(p.affiliateId);
+    return loadRelation(payoutPresenter, 'affiliate', p, ctx);
   }
 
-  @FieldResolver(() => [CommissionType], { description: 'The commissions it pays (kept when it failed and freed them).' })
-  async commissions(@Root() p: Payout, @Ctx() ctx: GraphQLContext) {
-    const rows = await ctx.loaders.for(p.programId).commissionById.loadMany(p.commissionIds);
-    return rows.filter((c): c is Exclude<typeof c, Error | null> => c != null && !(c instanceof Error));
+  @FieldResolver(() => [CommissionType], {
+    description: 'The commissions it pays, oldest first (kept when it failed and freed them; gone with a deleted affiliate).',
+  })
+  commissions(@Root() p: Payout, @Ctx() ctx: GraphQLContext) {
+    return loadRelation(payoutPresenter, 'commissions', p, ctx);
   }
 }

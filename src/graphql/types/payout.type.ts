@@ -27,7 +27,8 @@ const WHEN = (what: string, otherwise: string) => `When ${what} (ISO 8601, UTC);
 export class PayoutType {
   @Field(() => ID, { description: 'Payout id (UUID).' }) id!: string;
   @Field(() => ID, { description: 'The batch it is part of (UUID).' }) batchId!: string;
-  @Field(() => ID, { description: 'The affiliate it pays (UUID).' }) affiliateId!: string;
+  @Field(() => ID, { nullable: true, description: 'The affiliate it pays (UUID); null once the affiliate was deleted (the payout stays on record).' })
+  affiliateId!: string | null;
   @Field(() => Float, { description: money('What it pays, the sum of its commissions') + ' Rounded to the currency minor unit.' }) amount!: number;
   @Field({ description: 'ISO 4217 code of amount: the batch currency.' }) currency!: string;
   @Field(() => PayoutMethodEnum, {

@@ -170,6 +170,23 @@ export async function updateAffiliateRow(em: EntityManager, programId: string, i
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the affiliate's row until the transaction ends. A payout being inserted for it holds a key-share lock on the
+ * row, so this waits for that batch to commit, and what is read after it sees the payout.
+ */
+export async function lockAffiliateRow(em: EntityManager, programId: string, id: string): Promise<void> {
+  await execute(em, 'select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);
+}
+
+/** Whether the affiliate has a payout that waits or is being paid (deleting it would lose track of money on its way). */
+export async function hasWaitingPayouts(em: EntityManager, programId: string, affiliateId: string): Promise<boolean> {
+  const rows = await execute<unknown[]>(em, `select 1 from payouts where program_id = ? and affiliate_id = ? and status in ('pending', 'processing') limit 1`, [
+    programId,
+    affiliateId,
+  ]);
+  return rows.length > 0;
+}
+
 export async function deleteAffiliateRow(em: EntityManager, programId: string, id: string): Promise<void> {
   await execute(em, 'delete from affiliates where program_id = ? and id = ?', [programId, id]);
 }

@@ -27,6 +27,8 @@ import {
   affiliatesPage,
   type AffiliatesFilter,
   deleteAffiliateRow,
+  hasWaitingPayouts,
+  lockAffiliateRow,
   insertAffiliate,
   insertAffiliateLink,
   lockAffiliate,
@@ -236,7 +238,10 @@ export class AffiliateService {
     return updateAffiliateRow(tx.em, programId, affiliateId, changes, new Date());
   }
 
-  /** Permanently deletes the affiliate found by UUID or email, with its links, clicks, referrals, sales and commissions. */
+  /**
+   * Permanently deletes the affiliate found by UUID or email, with its links, clicks, referrals, sales and commissions
+   * (its payouts stay, without it). Refused while one of its payouts waits or is being paid.
+   */
   async deleteAffiliate(ctx: ServiceContext, programId: string | null | undefined, affiliateId: string): Promise<{ id: string; email: string } | null> {
     const program = await this.programs.requireProgram(ctx, programId);
     const key = affiliateId.trim();
@@ -244,6 +249,13 @@ export class AffiliateService {
       const { em } = tx;
       const found = isUuid(key) ? await findAffiliateById(em, program.id, key) : key.includes('@') ? await findAffiliateByEmail(em, program.id, key) : null;
       if (!found) return null;
+      // A batch making a payout for it right now commits first, and its payout is then seen below.
+      await lockAffiliateRow(em, program.id, found.id);
+      if (await hasWaitingPayouts(em, program.id, found.id))
+        throw validationError(
+          'This affiliate has a payout being paid: mark it paid or failed (or send its batch) before deleting the affiliate',
+          'affiliateId',
+        );
       const view = await affiliateBody(em, program, found);
       // Foreign keys cascade from the affiliate to its links, clicks and (later domains) referrals, sales, commissions.
       await deleteAffiliateRow(em, program.id, found.id);

@@ -1,5 +1,5 @@
 import { countOf } from '../../db/list-query';
-import { add, compare, dec, roundHalfUp, toText, type Dec } from '../../common/decimal';
+import { add, dec, toText } from '../../common/decimal';
 import { minorUnits } from '../../common/money';
 import { notFound, validationError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
@@ -7,7 +7,6 @@ import { emptyPage, pageWindow, toPage, type ListOrder, type Page, type PageArgs
 import type { PayoutBatchOrderField, PayoutOrderField } from '../../validation/enums';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
-import type { Affiliate } from '../affiliates/affiliate.entity';
 import type { ProgramService } from '../programs/program.service';
 import type { EventService } from '../events/event.service';
 import type { EmailService } from '../emails/email.service';
@@ -41,12 +40,12 @@ import {
   setBatchTotals,
   takeOwedCommissions,
   waitingPayoutsForUpdate,
-  type NewPayout,
   type OwedRow,
   type PayoutsFilter,
 } from './payout-record.queries';
 import { payoutFile, type ExportFormat } from './payout-export';
 import type { TransferGateway } from './stripe-transfers';
+import { checkedText, howToPay, paidAmount, payable, REASON_MAX, REFERENCE_MAX, refuseWhileTransferAsked } from './payout.rules';
 import { PayoutSettlement } from './payout-settlement';
 import { StripePayoutSender } from './stripe-payout.sender';
 import type { Email } from '../emails/email.entity';
@@ -56,32 +55,6 @@ export interface AmountOwed extends OwedRow {
   currency: string;
   /** Paid by createPayoutBatch without ids: payout details set and at least the program's minimum (and above 0). */
   payable: boolean;
-}
-
-const REFERENCE_MAX = 200;
-const REASON_MAX = 500;
-
-/** What a payout of this exact sum pays: rounded once to the currency's minor unit, as every answer, file and transfer shows it. */
-const paidAmount = (amount: string, currency: string) => roundHalfUp(dec(amount), minorUnits(currency));
-
-/** Whether a balance is paid: what it pays is above zero (a file or transfer cannot carry less) and reaches the minimum. */
-function payable(amount: string, currency: string, minimum: Dec | null): boolean {
-  const paid = paidAmount(amount, currency);
-  return paid.units > 0n && (!minimum || compare(paid, minimum) >= 0);
-}
-
-/** How an affiliate's payout is made from its payout details; null when it has none (a batch without ids skips it). */
-function howToPay(a: Affiliate): Pick<NewPayout, 'method' | 'destination' | 'status'> {
-  switch (a.payoutMethod) {
-    case 'paypal':
-    case 'wise':
-      return { method: a.payoutMethod, destination: a.payoutEmail, status: 'processing' };
-    case 'stripe_connect':
-      // Waits for sendPayoutBatch, which makes its transfer.
-      return { method: 'stripe_connect', destination: a.stripeAccountId, status: 'pending' };
-    default:
-      return { method: 'manual', destination: null, status: 'processing' };
-  }
 }
 
 /**
@@ -203,9 +176,9 @@ export class PayoutBatchService {
       }
       const sums = await payoutSums(tx.em, program.id, batch.id);
       const minimum = named ? null : dec(program.minimumPayout);
-      // Without ids a sum falls short only when a commission was refunded between the choice and the take; with
-      // ids, one that pays nothing is refused.
-      const short = sums.filter((s) => !payable(s.amount, program.currency, minimum));
+      // Without ids a sum falls short only when something changed between the choice and the take (a commission
+      // refunded, payout details cleared): those are left for later. With ids, one that pays nothing is refused.
+      const short = sums.filter((s) => !payable(s.amount, program.currency, minimum) || (!named && s.affiliate.payoutMethod == null));
       if (named && short.length)
         throw validationError(
           `The commissions named pay nothing to affiliate ${short[0].affiliate.id} (they add up to zero or less once rounded)`,
@@ -223,7 +196,7 @@ export class PayoutBatchService {
           named
             ? 'There are no approved commissions to pay'
             : 'No affiliate is owed at least the minimum payout with payout details set (approved commissions not yet paid or batched)',
-          'commissionIds',
+          named ? (ids ? 'commissionIds' : 'saleIds') : undefined,
         );
       // What the payouts pay, each rounded once: the total is the money that leaves.
       const total = paid.reduce((sum, s) => add(sum, paidAmount(s.amount, program.currency)), dec('0'));
@@ -294,6 +267,7 @@ export class PayoutBatchService {
       const p = await this.requirePayoutForUpdate(tx, program, id);
       if (p.status === 'paid') return p;
       if (p.status === 'failed') throw validationError('A failed payout cannot be paid: its commissions are free for a new batch', 'id');
+      refuseWhileTransferAsked(p);
       const at = new Date();
       const { payout: paid, emails } = (await this.settlement.paid(tx, program, p, ref, at))!;
       queued.push(...emails);
@@ -316,6 +290,7 @@ export class PayoutBatchService {
       const p = await this.requirePayoutForUpdate(tx, program, id);
       if (p.status === 'failed') return p;
       if (p.status === 'paid') throw validationError('A paid payout cannot fail', 'id');
+      refuseWhileTransferAsked(p);
       const at = new Date();
       const failed = (await this.settlement.failed(tx, program, p, why, at))!;
       await this.settlement.settle(tx, program, failed.batchId, at);
@@ -348,11 +323,13 @@ export class PayoutBatchService {
     const batch = await this.requireBatch(ctx, program, id);
     const payouts = (await payoutsOfBatch(ctx.em, program.id, batch.id)).filter((p) => p.method === format && p.status === 'processing');
     if (!payouts.length) throw validationError(`No ${format === 'paypal' ? 'PayPal' : 'Wise'} payout in this batch waits to be paid`, 'format');
-    const affiliates = new Map((await findAffiliatesByIds(ctx.em, program.id, [...new Set(payouts.map((p) => p.affiliateId))])).map((a) => [a.id, a]));
+    const affiliates = new Map(
+      (await findAffiliatesByIds(ctx.em, program.id, [...new Set(payouts.flatMap((p) => (p.affiliateId ? [p.affiliateId] : [])))])).map((a) => [a.id, a]),
+    );
     return payoutFile(
       format,
       payouts.map((p) => {
-        const a = affiliates.get(p.affiliateId);
+        const a = p.affiliateId ? affiliates.get(p.affiliateId) : undefined;
         return {
           id: p.id,
           batchId: batch.id,
@@ -363,7 +340,7 @@ export class PayoutBatchService {
           note: `Affiliate commissions from ${program.name}`,
         };
       }),
-      program.currency,
+      batch.currency,
     );
   }
 
@@ -382,11 +359,4 @@ export class PayoutBatchService {
     if (!p) throw notFound('No such payout in this program'); // its affiliate was deleted meanwhile
     return p;
   }
-}
-
-/** Free text from a caller (a reference, a reason): trimmed, bounded; '' and null are none. */
-function checkedText(value: string | null | undefined, field: string, max: number): string | null {
-  const v = value?.trim() || null;
-  if (v && v.length > max) throw validationError(`${field} may have at most ${max} characters`, field);
-  return v;
 }

@@ -195,7 +195,7 @@ export async function markPayoutRowFailed(em: EntityManager, p: Payout, reason: 
     [reason, at, at, p.programId, p.id],
   );
   if (!rows.length) return null;
-  await releaseFromBatch(em, p.programId, p.batchId, [p.affiliateId]);
+  if (p.affiliateId) await releaseFromBatch(em, p.programId, p.batchId, [p.affiliateId]);
   return rows[0];
 }
 

@@ -29,7 +29,7 @@ export class PayoutSettlement {
     const paid = await markPayoutRowPaid(tx.em, p, reference, at);
     if (!paid) return null;
     this.events.record(tx, program.id, 'payout.paid', await payoutBody(tx.em, paid));
-    const [affiliate] = await findAffiliatesByIds(tx.em, program.id, [paid.affiliateId]);
+    const [affiliate] = paid.affiliateId ? await findAffiliatesByIds(tx.em, program.id, [paid.affiliateId]) : [];
     const content = affiliate
       ? payoutSentNotification(program, affiliate, { amount: paid.amount, currency: paid.currency, commissions: paid.commissionCount }, this.links)
       : null;

@@ -15,7 +15,8 @@ export class Payout {
   @PrimaryKey({ type: 'uuid' }) id: string = newId();
   @Property({ type: 'uuid' }) programId!: string;
   @Property({ type: 'uuid' }) batchId!: string;
-  @Property({ type: 'uuid' }) affiliateId!: string;
+  /** Null once the affiliate was deleted: the payout stays on record. */
+  @Property({ type: 'uuid', nullable: true }) affiliateId!: string | null;
   @Property({ type: 'decimal', precision: 18, scale: 6 }) amount!: string;
   @Property({ type: 'text' }) currency!: string;
   @Property({ type: 'text' }) method!: PayoutMethod;

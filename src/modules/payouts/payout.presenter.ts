@@ -2,8 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { moneyToNumber } from '../../common/money';
 import { definePresenter, depsFor, present } from '../presenter';
 import type { Payout } from './payout.entity';
+import { AFFILIATE_REF, affiliatePresenter } from '../affiliates/affiliate.presenter';
+import type { Commission } from '../commissions/commission.entity';
+import { commissionPresenter } from '../commissions/commission.presenter';
 
-/** One affiliate's payout as the API shows it (GraphQL `Payout`, REST payout batches, the `payout.*` events' data). */
+/**
+ * One affiliate's payout as the API shows it (GraphQL `Payout`, REST payout batches, the `payout.*` events' data):
+ * with its affiliate (id, names, email) and its commissions.
+ */
 export const payoutPresenter = definePresenter<Payout>()({
   typeName: 'Payout',
   same: [
@@ -25,8 +31,19 @@ export const payoutPresenter = definePresenter<Payout>()({
   computed: {
     amount: (p) => moneyToNumber(p.amount, p.currency),
   },
-  relations: {},
-  graphqlOnly: ['affiliate', 'commissions'],
+  relations: {
+    affiliate: {
+      load: (p, d) => (p.affiliateId ? d.loaders.affiliateById.load(p.affiliateId) : null),
+      presenter: affiliatePresenter,
+      pick: AFFILIATE_REF,
+    },
+    /** What it was made of, kept when it failed and freed them (commissions deleted with their affiliate are gone). */
+    commissions: {
+      many: true,
+      load: async (p, d) => (await d.loaders.commissionById.loadMany(p.commissionIds)).filter((c): c is Commission => c != null && !(c instanceof Error)),
+      presenter: commissionPresenter,
+    },
+  },
 });
 
 /** The payout's public body (an event payload). */

@@ -22,8 +22,11 @@ export type TransferOutcome = { kind: 'made'; transferId: string } | { kind: 're
 /** Pays Stripe Connect payouts; the port the payout service sends through (a fake one in unit tests). */
 export interface TransferGateway {
   create(t: TransferRequest): Promise<TransferOutcome>;
-  /** The transfer an earlier attempt made for the payout, when Stripe's idempotency window may have passed; null: none. */
-  find(batchId: string, payoutId: string): Promise<TransferOutcome | null>;
+  /**
+   * The transfers made for a batch (its transfer_group), by payout id (metadata.payout_id): read when Stripe's
+   * idempotency window may have passed. `{error}` when Stripe could not say: not knowing is not "none".
+   */
+  madeInGroup(batchId: string): Promise<Map<string, string> | { error: string }>;
 }
 
 /** Stripe keeps an Idempotency-Key 24 hours; an attempt older than this is looked up before a retry. */
@@ -74,16 +77,17 @@ export class StripeTransfers implements TransferGateway {
     }
   }
 
-  async find(batchId: string, payoutId: string): Promise<TransferOutcome | null> {
+  async madeInGroup(batchId: string): Promise<Map<string, string> | { error: string }> {
     try {
+      const made = new Map<string, string>();
       for await (const transfer of this.client.transfers.list({ transfer_group: batchId, limit: 100 })) {
-        if (transfer.metadata?.payout_id === payoutId) return { kind: 'made', transferId: transfer.id };
+        const payoutId = transfer.metadata?.payout_id;
+        if (payoutId && !made.has(payoutId)) made.set(payoutId, transfer.id);
       }
-      return null;
+      return made;
     } catch (err) {
-      // Not knowing is not "none": without an answer the payout waits rather than risk a second transfer.
       const outcome = outcomeOfError(err);
-      return { kind: 'unknown', error: outcome.kind === 'refused' ? outcome.reason : outcome.kind === 'unknown' ? outcome.error : 'unexpected' };
+      return { error: outcome.kind === 'refused' ? outcome.reason : outcome.kind === 'unknown' ? outcome.error : 'unexpected' };
     }
   }
 }

@@ -1,12 +1,13 @@
 /**
  * Payout batches made at the same time as each other, as refunds and as markCommissionPaid (DESIGN.md "Payouts":
  * each commission in at most one batch, even when two batches are made at once), through HTTP: POST
- * /payout-batches {} in parallel, PATCH /sales refunds and GraphQL markCommissionPaid racing it. Whatever the
- * interleaving, every commission ends in exactly one place, and each payout is the exact sum of its commissions.
+ * /payout-batches {} in parallel, PATCH /sales refunds, payout details cleared and GraphQL markCommissionPaid racing
+ * it. Whatever the interleaving, every commission ends in exactly one place, and each payout is the exact sum of the
+ * commissions it lists.
  */
 import { tally, testNoServerErrors } from '../../helpers/assertions';
 import { useTestServer } from '../../helpers/harness';
-import { MANUAL, PAYPAL, payoutClient, WISE, type RestBatch } from '../../helpers/payouts';
+import { expectNothingOwed, MANUAL, PAYPAL, payoutClient, WISE, type RestBatch } from '../../helpers/payouts';
 import { MARK_COMMISSION_PAID } from '../../helpers/graphql-documents';
 import type { ProgramFixture } from '../../helpers/factories';
 import { Client } from 'pg';
@@ -41,6 +42,17 @@ async function commissions(p: ProgramFixture): Promise<Row[]> {
 }
 const cents = (n: number) => Math.round(n * 100);
 
+/** Resolves once `n` statements of the database wait for a lock (pg_stat_activity is read once per transaction unless cleared). */
+async function lockWaiters(db: Client, n: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    await db.query('select pg_stat_clear_snapshot()');
+    const { rows } = await db.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    if (rows[0].n >= n) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`fewer than ${n} requests wait for the lock`);
+}
+
 /**
  * The invariants of the program's batches: each commission in a batch belongs to exactly the waiting or paid payout
  * of its affiliate there, each such payout lists exactly those commissions and is their sum, a failed payout keeps
@@ -58,11 +70,16 @@ async function expectConsistent(p: ProgramFixture): Promise<{ batches: RestBatch
       // The total is the batch as it was made: a failed payout counts, though its commissions left the batch.
       sum += cents(payout.amount);
       const members = rows.filter((c) => c.payoutBatchId === b.id && c.affiliateId === payout.affiliateId);
+      // Each lists what it was made of, oldest first (a failed one too, though they left the batch).
+      expect(payout.commissions).toHaveLength(payout.commissionCount);
+      expect(payout.commissions.map((c) => c.createdAt)).toEqual(payout.commissions.map((c) => c.createdAt).sort());
       if (payout.status === 'failed') {
         expect({ payout: payout.id, members }).toEqual({ payout: payout.id, members: [] });
+        for (const c of payout.commissions) expect(c.payoutBatchId).not.toBe(b.id);
         continue;
       }
       const listed = (await pay.gqlData(p, PAYOUT_COMMISSIONS, { id: payout.id })).payout;
+      expect(payout.commissions.map((c) => c.id)).toEqual(listed.commissions.map((c: { id: string }) => c.id));
       expect(listed.commissions.map((c: { id: string }) => c.id).sort()).toEqual(members.map((c) => c.id).sort());
       expect({ payout: payout.id, cents: cents(payout.amount), n: payout.commissionCount }).toEqual({
         payout: payout.id,
@@ -85,6 +102,7 @@ test('8 concurrent POST /payout-batches {}: one batch takes every commission, th
   for (const a of affiliates) for (let j = 0; j < 3; j++) await pay.sale(p, a.id, 10 + j * 7.77);
   const results = await Promise.all(Array.from({ length: 8 }, () => pay.createBatch(p, {})));
   expect(tally(results)).toEqual({ '201': 1, '400 VALIDATION_FAILED': 7 });
+  for (const r of results.filter((x) => x.status === 400)) expectNothingOwed(r);
   const made = results.find((r) => r.status === 201)!.body as RestBatch;
   expect(made.payouts).toHaveLength(12);
   expect(made.commissionCount).toBe(36);
@@ -106,10 +124,11 @@ test('batches made while sales keep coming: each commission in exactly one batch
   });
   const [, results] = await Promise.all([Promise.all(writers), Promise.all(batchers)]);
   for (const r of results) expect([201, 400]).toContain(r.status);
-  for (const r of results.filter((x) => x.status === 400)) expect(r.body.code).toBe('VALIDATION_FAILED');
+  for (const r of results.filter((x) => x.status === 400)) expectNothingOwed(r);
   // Whatever came after the last batch goes into one more.
   const last = await pay.createBatch(p, {});
   expect([201, 400]).toContain(last.status);
+  if (last.status === 400) expectNothingOwed(last);
   const { batches, rows } = await expectConsistent(p);
   expect(rows).toHaveLength(30);
   expect(rows.filter((c) => c.payoutBatchId === null)).toEqual([]);
@@ -163,7 +182,7 @@ test('a batch racing refunds near the minimum: an affiliate whose sum falls unde
       expect({ round, reason: r.body.reason, paidOut }).toEqual({ round, reason: 'in_payout_batch', paidOut: true });
       expect(pay.payoutOf(b.body, a.id)).toMatchObject({ amount: 20, commissionCount: 2 });
     }
-    if (b.status !== 201) expect(b.body.code).toBe('VALIDATION_FAILED');
+    if (b.status !== 201) expectNothingOwed(b);
   }
   await expectConsistent(p);
 });
@@ -183,20 +202,10 @@ test('a refund that holds the commission while the batch chooses: the batch take
     // A lock on the commission row, so the refund, then the batch, queue behind it in that order.
     await db.query('begin');
     await db.query('/* test */ select id from commissions where program_id = $1 and id = $2 for update', [p.programId, commissionId]);
-    // pg_stat_activity is read once per transaction unless its snapshot is cleared.
-    const waiting = async (n: number) => {
-      for (let i = 0; i < 500; i++) {
-        await db.query('select pg_stat_clear_snapshot()');
-        const { rows } = await db.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        if (rows[0].n >= n) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`fewer than ${n} requests wait for the lock`);
-    };
     const refund = pay.refund(p, refunded.id);
-    await waiting(1);
+    await lockWaiters(db, 1);
     const batch = pay.createBatch(p, {});
-    await waiting(2);
+    await lockWaiters(db, 2);
     await db.query('rollback');
     const [r, b] = await Promise.all([refund, batch]);
     expect(r.status).toBe(200);
@@ -206,6 +215,37 @@ test('a refund that holds the commission while the batch chooses: the batch take
     expect(await pay.commissionOf(p, keep.id)).toMatchObject({ status: 'approved', payoutBatchId: null });
     expect(await pay.commissionOf(p, refunded.id)).toMatchObject({ status: 'reversed', payoutBatchId: null });
     expect((await pay.amountsOwed(p))[a.id]).toMatchObject({ amount: 10, commissionCount: 1, payable: false });
+  } finally {
+    await db.end();
+  }
+  await expectConsistent(p);
+});
+
+test('payout details cleared after the batch chose the affiliate, before it took the commissions: left out, its commissions free', async () => {
+  const p = await pay.program();
+  const a = await pay.payee(p, PAYPAL());
+  const other = await pay.payee(p, MANUAL);
+  const taken = await pay.sale(p, a.id, 100); // 10
+  await pay.sale(p, other.id, 300); // 30
+  const commissionId = (await pay.commissionOf(p, taken.id)).id;
+  const db = new Client({ connectionString: server.runtime.config.databaseUrl });
+  await db.connect();
+  try {
+    // A lock on a's commission row: the batch chooses a (it has payout details), then waits to take the row.
+    await db.query('begin');
+    await db.query('/* test */ select id from commissions where program_id = $1 and id = $2 for update', [p.programId, commissionId]);
+    const batch = pay.createBatch(p, {});
+    await lockWaiters(db, 1);
+    const cleared = await pay.call('PUT', '/affiliates', { token: p.key, body: { affiliateId: a.id, payoutMethod: null } });
+    expect({ status: cleared.status, count: cleared.body.count }).toEqual({ status: 200, count: 1 });
+    await db.query('rollback');
+    const b = await batch;
+    expect(b.status).toBe(201);
+    // Not a `manual` payout made of details it no longer has: left out, as a batch made now would.
+    expect(b.body.payouts.map((x: any) => [x.affiliateId, x.amount, x.method])).toEqual([[other.id, 30, 'manual']]);
+    expect(b.body).toMatchObject({ total: 30, commissionCount: 1 });
+    expect(await pay.commissionOf(p, taken.id)).toMatchObject({ status: 'approved', payoutBatchId: null });
+    expect((await pay.amountsOwed(p))[a.id]).toEqual({ amount: 10, currency: 'USD', commissionCount: 1, payable: false });
   } finally {
     await db.end();
   }
@@ -276,6 +316,7 @@ test('mark-failed racing a new batch: the freed commissions are in the new batch
   // Whatever was freed and not yet taken goes into one last batch; then nothing is left.
   const last = await pay.createBatch(p, {});
   expect([201, 400]).toContain(last.status);
+  if (last.status === 400) expectNothingOwed(last);
   const { rows } = await expectConsistent(p);
   expect(rows.filter((c) => c.payoutBatchId === null)).toEqual([]);
   const waiting = (await pay.listPayouts(p, { affiliateId: a.id })).filter((x) => x.status !== 'failed');

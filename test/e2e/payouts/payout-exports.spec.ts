@@ -2,7 +2,8 @@
  * GET /api/v1/payout-batches/{id}/export?format=paypal|wise (DESIGN.md "Payouts", export files), byte for byte:
  * PayPal Payouts' upload format (no header, `email,amount,currency,reference,note,PAYPAL`) and Wise's batch template
  * for payments by email, UTF-8 without a byte-order mark, CRLF line ends, amounts rounded half-up in major units, one
- * row per payout of that method still processing, and every text cell safe from spreadsheet formulas; the headers of
+ * row per payout of that method still processing, in the batch's currency (whatever the program's became), and every
+ * text cell safe from spreadsheet formulas; the headers of
  * a download; the refusals (400, 404, 404 with Allow); and the payout emails refused at PUT /affiliates.
  */
 import { randomUUID } from 'node:crypto';
@@ -86,7 +87,7 @@ describe('one batch of every method, with awkward names and amounts', () => {
   test('paypal: no header, one row per PayPal payout, CRLF, the note quoted, no byte-order mark', async () => {
     const amounts: Record<string, string> = { [who.pp1.id]: '12.35', [who.pp2.id]: '100.00', [who.pp3.id]: '0.50' };
     const expected = inOrder('pp1', 'pp2', 'pp3')
-      .map((x) => `${x.destination},${amounts[x.affiliateId]},USD,${paypalRef(x)},${NOTE},PAYPAL\r\n`)
+      .map((x) => `${x.destination},${amounts[x.affiliateId!]},USD,${paypalRef(x)},${NOTE},PAYPAL\r\n`)
       .join('');
     expect(expected.split('\r\n')).toHaveLength(4);
     expect(paypalRef(payout('pp1'))).toMatch(/^po_[0-9a-f]{27}$/);
@@ -103,7 +104,7 @@ describe('one batch of every method, with awkward names and amounts', () => {
     const expected =
       WISE_HEADER +
       inOrder('formula', 'at', 'plus', 'unicode')
-        .map((x) => rows[x.affiliateId])
+        .map((x) => rows[x.affiliateId!])
         .join('');
     expect(wiseRef(payout('at'))).toMatch(/^AFF[0-9A-F]{7}$/);
     await expectFile(p, b.id, 'wise', expected);
@@ -181,6 +182,25 @@ describe('other currencies: amounts in major units with the minor unit digits', 
     await pay.sale(p, a.id, 10, 1.2345); // 1.235 (half-up at 3 decimals)
     const b = await pay.batch(p);
     await expectFile(p, b.id, 'wise', `${WISE_HEADER}Dana Dinar,dinar@example.com,${wiseRef(b.payouts[0])},PRIVATE,KWD,1.235,KWD,KWD\r\n`);
+  });
+});
+
+describe("the batch's currency, not the program's", () => {
+  test('a program whose currency changed after the batch was made still exports the batch, in its currency and digits', async () => {
+    const p = await pay.program({ currency: 'KWD' });
+    const a = await pay.payee(p, PAYPAL('kwd@example.com'));
+    const w = await pay.payee(p, WISE('kwd-wise@example.com'), { firstName: 'Kay', lastName: 'Dee' });
+    await pay.sale(p, a.id, 10, 1.2345); // 1.235
+    await pay.sale(p, w.id, 10, 2.5); // 2.500
+    const b = await pay.batch(p);
+    expect(b).toMatchObject({ currency: 'KWD', total: 3.735 });
+    const changed = await pay.updateProgram(p, { currency: 'JPY' });
+    expect(changed.body.data?.updateProgram.currency).toBe('JPY');
+    expect(await pay.readBatch(p, b.id)).toEqual(b);
+    const name = (await pay.gqlData(p, '{ program { name } }')).program.name;
+    const [pa, pw] = [pay.payoutOf(b, a.id), pay.payoutOf(b, w.id)];
+    await expectFile(p, b.id, 'paypal', `kwd@example.com,1.235,KWD,${paypalRef(pa)},Affiliate commissions from ${name},PAYPAL\r\n`);
+    await expectFile(p, b.id, 'wise', `${WISE_HEADER}Kay Dee,kwd-wise@example.com,${wiseRef(pw)},PRIVATE,KWD,2.500,KWD,KWD\r\n`);
   });
 });
 

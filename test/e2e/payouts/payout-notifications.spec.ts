@@ -1,14 +1,15 @@
 /**
  * What settling payouts tells others (DESIGN.md "Events and webhooks", "Emails", "The affiliates' own portal"):
  * payout_batch.created, payout.paid, payout.failed and payout_batch.paid in the event log (GET /api/v1/events?type=),
- * each with `data` the resource as REST shows it, and delivered signed to a subscribed endpoint; the affiliate's
+ * each with `data` the resource as REST shows it (each payout with its affiliate and its commissions as
+ * commission.approved carried them, in their state then), and delivered signed to a subscribed endpoint; the affiliate's
  * "payout sent" email per paid payout (none for a failed or waiting one, none once turned off in the portal); and
  * the portal's payouts page.
  */
 import { testNoServerErrors } from '../../helpers/assertions';
 import { useTestServer } from '../../helpers/harness';
 import { PortalVisitor } from '../../helpers/portal-client';
-import { MANUAL, PAYPAL, payoutClient, STRIPE, WISE, type RestBatch } from '../../helpers/payouts';
+import { MANUAL, PAYPAL, payoutClient, refOf, STRIPE, WISE, type RestBatch, type RestPayout } from '../../helpers/payouts';
 import { startHook, verify, webhookClient } from '../../helpers/webhooks';
 import type { ProgramFixture } from '../../helpers/factories';
 
@@ -118,6 +119,44 @@ describe('events', () => {
   });
 });
 
+describe('what the payout events carry: the affiliate and the commissions', () => {
+  test('each payout names its affiliate and lists its commissions, oldest first, as commission.approved carried them, in their state then', async () => {
+    const p = await pay.program();
+    const a = await pay.payee(p, PAYPAL(), { firstName: 'Ada', lastName: 'Byron' });
+    const f = await pay.payee(p, WISE(), { firstName: 'Fay', lastName: 'Lure' });
+    const aSales = [(await pay.sale(p, a.id, 100)).id, (await pay.sale(p, a.id, 40)).id, (await pay.sale(p, a.id, 7)).id];
+    const fSale = (await pay.sale(p, f.id, 60)).id;
+    const approved = Object.fromEntries((await pay.eventsOf(p, 'commission.approved')).map((e) => [e.data.saleId, e.data]));
+    expect(Object.keys(approved).map(Number).sort()).toEqual([...aSales, fSale].sort());
+    const b = await pay.batch(p);
+    const of = (batch: RestBatch, who: { id: string }) => batch.payouts.find((x: RestPayout) => x.affiliateId === who.id)!;
+
+    const [created] = await pay.eventsOf(p, 'payout_batch.created');
+    const named = (x: RestPayout) => ({ affiliate: x.affiliate, commissions: x.commissions });
+    expect(named(of(created.data, a))).toEqual({ affiliate: refOf(a), commissions: aSales.map((id) => ({ ...approved[id], payoutBatchId: b.id })) });
+    expect(named(of(created.data, f))).toEqual({ affiliate: refOf(f), commissions: [{ ...approved[fSale], payoutBatchId: b.id }] });
+    expect(refOf(a)).toEqual({ id: a.id, firstName: 'Ada', lastName: 'Byron', email: a.email });
+
+    // Failed: the commission it freed, out of the batch again (as it was approved).
+    await pay.markFailed(p, of(b, f).id, 'bounced');
+    const [failed] = await pay.eventsOf(p, 'payout.failed');
+    expect(failed.data).toMatchObject({ id: of(b, f).id, affiliateId: f.id, status: 'failed' });
+    expect(named(failed.data)).toEqual({ affiliate: refOf(f), commissions: [approved[fSale]] });
+
+    // Paid: its commissions paid with it.
+    await pay.markBatchPaid(p, b.id, { reference: 'PP-9' });
+    const [paid] = await pay.eventsOf(p, 'payout.paid');
+    expect(paid.data).toMatchObject({ id: of(b, a).id, status: 'paid' });
+    expect(named(paid.data)).toEqual({
+      affiliate: refOf(a),
+      commissions: aSales.map((id) => ({ ...approved[id], payoutBatchId: b.id, status: 'paid', paidAt: paid.data.paidAt })),
+    });
+    const [settled] = await pay.eventsOf(p, 'payout_batch.paid');
+    expect(settled.data.payouts).toEqual(b.payouts.map((x) => (x.id === paid.data.id ? paid.data : failed.data)));
+    expect(settled.data).toEqual(await pay.readBatch(p, b.id));
+  });
+});
+
 describe('webhooks', () => {
   test('an endpoint subscribed to payout.paid and payout.failed gets them signed, with the payout as data', async () => {
     const hook = await startHook();
@@ -137,6 +176,8 @@ describe('webhooks', () => {
       for (const h of hits) expect(verify(endpoint.secret, h).type).toBe(h.json.type);
       expect(hits.find((h) => h.json.type === 'payout.paid')!.json.data).toEqual(paid);
       expect(hits.find((h) => h.json.type === 'payout.failed')!.json.data).toEqual(failed);
+      expect([paid.affiliate, failed.affiliate]).toEqual([refOf(a), refOf(c)]);
+      expect([paid.commissions.map((x: any) => x.status), failed.commissions.map((x: any) => x.payoutBatchId)]).toEqual([['paid'], [null]]);
     } finally {
       await hook.close();
     }

@@ -2,13 +2,14 @@
  * The REST surface of payouts (DESIGN.md "Payouts"; every answer checked against the served OpenAPI document):
  * GET /payout-batches (payouts inside, status filter, limit/after paging with X-Next-Cursor), GET
  * /payout-batches/{id}, GET /payouts with its filters, POST /payout-batches (201; {}, commissionIds or saleIds, not
- * both) and its Idempotency-Key replay, and the routes and webhooks the document lists.
+ * both) and its Idempotency-Key replay, and the routes and webhooks the document lists. Each payout names its affiliate
+ * and lists its commissions (oldest first, as they are now), as GraphQL does.
  */
 import { randomUUID } from 'node:crypto';
 import { expectError, expectValidation, ISO_RE, testNoServerErrors, UUID_RE } from '../../helpers/assertions';
 import { useTestServer } from '../../helpers/harness';
 import { expectReplay, newKey } from '../../helpers/idempotency';
-import { MANUAL, PAYPAL, payoutClient, STRIPE, WISE, type RestBatch, type RestPayout } from '../../helpers/payouts';
+import { MANUAL, PAYOUT_FIELDS, PAYPAL, payoutClient, refOf, STRIPE, WISE, type RestBatch, type RestPayout } from '../../helpers/payouts';
 import type { ProgramFixture } from '../../helpers/factories';
 
 const server = useTestServer();
@@ -20,7 +21,7 @@ describe('reading batches and payouts', () => {
   let open: RestBatch;
   let paid: RestBatch;
   let failed: RestBatch;
-  const who: Record<string, { id: string }> = {};
+  const who: Record<string, Awaited<ReturnType<typeof pay.payee>>> = {};
   beforeAll(async () => {
     p = await pay.program();
     who.pp = await pay.payee(p, PAYPAL('list-pp@example.com'));
@@ -36,9 +37,10 @@ describe('reading batches and payouts', () => {
     await pay.sale(p, who.manual.id, 300);
     failed = await pay.batch(p);
     expect((await pay.markFailed(p, failed.payouts[0].id, 'closed')).status).toBe(200);
-    failed = await pay.readBatch(p, failed.id);
     for (const a of Object.values(who)) await pay.sale(p, a.id, 50);
     open = await pay.batch(p);
+    // Read after the open batch took the commission the failed payout freed: a payout shows its commissions as they are now.
+    failed = await pay.readBatch(p, failed.id);
   });
 
   test('GET /payout-batches: every batch with its payouts, newest first', async () => {
@@ -52,6 +54,16 @@ describe('reading batches and payouts', () => {
     expect(open).toMatchObject({ status: 'open', total: 50, commissionCount: 5, paidAt: null });
     expect(open.payouts).toHaveLength(4);
     expect(pay.payoutOf(open, who.manual.id)).toMatchObject({ amount: 35, commissionCount: 2 });
+    // The failed payout still lists the commission it was made of: now in the open batch, oldest first there.
+    const freed = failed.payouts[0].commissions;
+    expect(freed).toEqual([expect.objectContaining({ affiliateId: who.manual.id, amount: 30, status: 'approved', payoutBatchId: open.id })]);
+    expect(pay.payoutOf(open, who.manual.id).commissions.map((c) => [c.id, c.amount])).toEqual([
+      [freed[0].id, 30],
+      [expect.any(String), 5],
+    ]);
+    // Each names its affiliate.
+    const byId = Object.fromEntries(Object.values(who).map((a) => [a.id, refOf(a)]));
+    for (const x of [paid, failed, open].flatMap((b) => b.payouts)) expect(x.affiliate).toEqual(byId[x.affiliateId!]);
   });
 
   test('GET /payout-batches?status=: one kind; an unknown status is 400', async () => {
@@ -101,17 +113,16 @@ describe('reading batches and payouts', () => {
   });
 
   test('GraphQL payouts(filter) and payout(id) agree with REST', async () => {
-    const Q = `query($f: PayoutFilterInput) { payouts(filter: $f, first: 50) { totalCount nodes { id status method amount affiliate { id } } } }`;
+    const Q = `query($f: PayoutFilterInput) { payouts(filter: $f, first: 50) { totalCount nodes { ${PAYOUT_FIELDS} } } }`;
     const rest = await pay.listPayouts(p, { status: 'processing', method: 'wise' });
     const gql = (await pay.gqlData(p, Q, { f: { status: 'processing', method: 'wise' } })).payouts;
     expect(gql.totalCount).toBe(1);
-    expect(gql.nodes).toEqual(rest.map((x) => ({ id: x.id, status: x.status, method: x.method, amount: x.amount, affiliate: { id: x.affiliateId } })));
+    expect(gql.nodes).toEqual(rest);
     const byBatch = (await pay.gqlData(p, Q, { f: { batchId: paid.id } })).payouts.nodes.map((n: { id: string }) => n.id);
     expect(byBatch.sort()).toEqual(paid.payouts.map((x) => x.id).sort());
     const byAffiliate = (await pay.gqlData(p, Q, { f: { affiliateId: who.manual.id } })).payouts.nodes.map((n: { id: string }) => n.id);
     expect(byAffiliate).toEqual([pay.payoutOf(open, who.manual.id).id, pay.payoutOf(failed, who.manual.id).id]);
-    const one = `query($id: ID!) { payout(id: $id) { id batchId affiliateId amount currency method destination status reference failureReason lastError
-      commissionCount createdAt paidAt failedAt } }`;
+    const one = `query($id: ID!) { payout(id: $id) { ${PAYOUT_FIELDS} } }`;
     for (const x of [...paid.payouts, ...failed.payouts, ...open.payouts]) expect((await pay.gqlData(p, one, { id: x.id })).payout).toEqual(x);
     const missing = await pay.gql(p, one, { id: randomUUID() });
     expect(missing.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -157,8 +168,8 @@ test('lists without limit are whole: 120 payouts in one batch, GET /payouts answ
 describe('POST /payout-batches', () => {
   test('201 with the batch; its payouts shaped as documented', async () => {
     const p = await pay.program();
-    const a = await pay.payee(p, PAYPAL('shape@example.com'));
-    await pay.sale(p, a.id, 100);
+    const a = await pay.payee(p, PAYPAL('shape@example.com'), { firstName: 'Grace', lastName: 'Hopper', email: 'grace.shape@example.com' });
+    const s = await pay.sale(p, a.id, 100);
     const res = await pay.createBatch(p, {});
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -186,9 +197,31 @@ describe('POST /payout-batches', () => {
           createdAt: expect.stringMatching(ISO_RE),
           paidAt: null,
           failedAt: null,
+          affiliate: { id: a.id, firstName: 'Grace', lastName: 'Hopper', email: 'grace.shape@example.com' },
+          commissions: [
+            {
+              id: expect.stringMatching(UUID_RE),
+              saleId: s.id,
+              affiliateId: a.id,
+              rate: 10,
+              currency: 'USD',
+              status: 'approved',
+              amount: 10,
+              base: 100,
+              holdUntil: null,
+              approvedAt: expect.stringMatching(ISO_RE),
+              payoutBatchId: res.body.id,
+              paidAt: null,
+              paidManually: false,
+              reversedAt: null,
+              createdAt: expect.stringMatching(ISO_RE),
+            },
+          ],
         },
       ],
     });
+    // The commission as GraphQL shows it.
+    expect(res.body.payouts[0].commissions).toEqual(await pay.commissionsOf(p, [s.id]));
   });
 
   test('malformed bodies: 400 and no batch', async () => {
@@ -265,6 +298,16 @@ describe('the OpenAPI document', () => {
     expect(exp.parameters.find((x: any) => x.name === 'format').schema.enum).toEqual(['paypal', 'wise']);
     for (const type of ['payout.paid', 'payout.failed'])
       expect(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/Payout' });
+    // A payout names its affiliate (null once deleted, affiliateId too) and lists its commissions as commission.* events carry them.
+    const payout = doc.components.schemas.Payout;
+    expect(payout.required).toEqual(expect.arrayContaining(['affiliateId', 'affiliate', 'commissions']));
+    expect(payout.properties.affiliateId.type).toEqual(['string', 'null']);
+    expect(payout.properties.affiliate.anyOf).toEqual([{ $ref: '#/components/schemas/AffiliateRef' }, { type: 'null' }]);
+    expect(doc.components.schemas.AffiliateRef.required).toEqual(['id', 'firstName', 'lastName', 'email']);
+    expect(payout.properties.commissions).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Commission' } });
+    expect(doc.webhooks['commission.approved'].post.requestBody.content['application/json'].schema.properties.data).toEqual(
+      payout.properties.commissions.items,
+    );
     for (const type of ['payout_batch.created', 'payout_batch.paid'])
       expect(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/PayoutBatch' });
   });

@@ -18,6 +18,7 @@ let B: ProgramFixture;
 let batch: RestBatch;
 let saleId: number;
 let affiliateId: string;
+let affiliateEmail: string;
 let partner: string;
 beforeAll(async () => {
   A = await pay.program();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const a = await pay.payee(A, PAYPAL('secret-pay@example.com'));
   const s = await pay.payee(A, STRIPE('acct_Secret1'));
   affiliateId = a.id;
+  affiliateEmail = a.email;
   saleId = (await pay.sale(A, a.id, 100)).id;
   await pay.sale(A, s.id, 100);
   batch = await pay.batch(A);
@@ -85,7 +87,7 @@ describe("another program's API key", () => {
     const before = await stateOfA();
     const ops: Array<[string, Record<string, unknown>]> = [
       ['query($id: ID!) { payoutBatch(id: $id) { id } }', { id: batch.id }],
-      ['query($id: ID!) { payout(id: $id) { id } }', { id: batch.payouts[0].id }],
+      ['query($id: ID!) { payout(id: $id) { id affiliate { email } commissions { id } } }', { id: batch.payouts[0].id }],
       ['query($id: ID!) { payoutBatchExport(id: $id, format: paypal) { content } }', { id: batch.id }],
       ['mutation($id: ID!) { markPayoutBatchPaid(id: $id) { id } }', { id: batch.id }],
       ['mutation($id: ID!) { markPayoutPaid(id: $id) { id } }', { id: batch.payouts[0].id }],
@@ -120,6 +122,7 @@ describe('a partner (OAuth) token of the same program', () => {
       ['query($id: ID!) { payoutBatch(id: $id) { id } }', { id: batch.id }],
       ['query($id: ID!) { payoutBatchExport(id: $id, format: paypal) { content } }', { id: batch.id }],
       ['{ payouts { nodes { id destination } } }'],
+      ['{ payouts { nodes { id affiliate { email } commissions { id amount } } } }'],
       ['query($id: ID!) { payout(id: $id) { id destination } }', { id: batch.payouts[0].id }],
       ['{ amountsOwed { affiliateId amount } }'],
       ['mutation { createPayoutBatch { id } }'],
@@ -133,6 +136,7 @@ describe('a partner (OAuth) token of the same program', () => {
       expect({ query, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ query, code: 'FORBIDDEN' });
       expect(res.text).not.toContain('secret-pay@example.com');
       expect(res.text).not.toContain('acct_Secret1');
+      expect(res.text).not.toContain(affiliateEmail);
     }
     expect(await stateOfA()).toEqual(before);
   });

@@ -55,7 +55,17 @@ describe('POST /payout-batches/{id}/mark-paid', () => {
     expect(paid).toEqual({ ...f.batch, payouts: expect.any(Array), status: 'open', paidAt: null });
     for (const k of ['paypal', 'wise', 'manual'] as const) {
       const before = f.payout(k);
-      expect(pay.payoutOf(paid, f.who[k].id)).toEqual({ ...before, status: 'paid', reference: 'PAYPAL-BATCH-8HX2', paidAt: expect.stringMatching(ISO_RE) });
+      const after = pay.payoutOf(paid, f.who[k].id);
+      // Its commissions, oldest first, paid with it (at the same moment).
+      expect(before.commissions.map((c) => [c.saleId, c.status, c.paidAt])).toEqual(f.sales[k].map((id) => [id, 'approved', null]));
+      expect(after).toEqual({
+        ...before,
+        status: 'paid',
+        reference: 'PAYPAL-BATCH-8HX2',
+        paidAt: expect.stringMatching(ISO_RE),
+        commissions: before.commissions.map((c) => ({ ...c, status: 'paid', paidAt: after.paidAt })),
+      });
+      expect(after.commissions).toEqual(await pay.commissionsOf(f.p, f.sales[k]));
     }
     expect(pay.payoutOf(paid, f.who.stripe.id)).toEqual(f.payout('stripe'));
     expect(f.payout('stripe').status).toBe('pending');
@@ -96,9 +106,18 @@ describe('POST /payout-batches/{id}/mark-paid', () => {
 
   test('the Stripe payout paid by hand with POST /payouts/{id}/mark-paid: the batch is paid, with paidAt; repeats change nothing', async () => {
     const stripe = f.payout('stripe');
+    // Never sent (pending): it may still be paid by hand.
+    expect(stripe.status).toBe('pending');
     const res = await pay.markPaid(f.p, stripe.id, { reference: 'tr_byhand_1' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...stripe, status: 'paid', reference: 'tr_byhand_1', paidAt: expect.stringMatching(ISO_RE) });
+    expect(res.body).toEqual({
+      ...stripe,
+      status: 'paid',
+      reference: 'tr_byhand_1',
+      paidAt: expect.stringMatching(ISO_RE),
+      commissions: stripe.commissions.map((c) => ({ ...c, status: 'paid', paidAt: res.body.paidAt })),
+    });
+    expect(res.body.commissions).toEqual(await pay.commissionsOf(f.p, f.sales.stripe));
     const settled = await pay.readBatch(f.p, f.batch.id);
     expect(settled).toEqual({ ...paid, status: 'paid', paidAt: expect.stringMatching(ISO_RE), payouts: expect.any(Array) });
     expect(settled.payouts.map((x) => x.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
@@ -125,7 +144,15 @@ describe('POST /payouts/{id}/mark-failed', () => {
     const res = await pay.markFailed(p, pa.id, 'Unclaimed: no PayPal account for this email');
     expect(res.status).toBe(200);
     const failed = res.body;
-    expect(failed).toEqual({ ...pa, status: 'failed', failureReason: 'Unclaimed: no PayPal account for this email', failedAt: expect.stringMatching(ISO_RE) });
+    // It keeps listing its commissions, now out of any batch.
+    expect(failed).toEqual({
+      ...pa,
+      status: 'failed',
+      failureReason: 'Unclaimed: no PayPal account for this email',
+      failedAt: expect.stringMatching(ISO_RE),
+      commissions: pa.commissions.map((c) => ({ ...c, payoutBatchId: null })),
+    });
+    expect(failed.commissions).toEqual(await pay.commissionsOf(p, aSales));
     for (const id of aSales) expect(await pay.commissionOf(p, id)).toMatchObject({ status: 'approved', payoutBatchId: null, paidAt: null });
     // The payout still lists what it was made of.
     const listed = (await pay.gqlData(p, PAYOUT, { id: pa.id })).payout;

@@ -3,27 +3,20 @@
  * The fake Stripe (test/helpers/fake-stripe.ts) drops the connection after making the transfer (`drop_after`) or
  * before (`drop_before`) on every attempt of the `stripe` package (it retries a dropped connection twice, with the
  * same Idempotency-Key), or answers 500. The payout stays processing with lastError; the next send asks again
- * with the same key (a replay: the same transfer), and after Stripe's 24-hour key window looks the transfer up by
- * its transfer_group first, so a payout is never paid twice. And two sends whose answers come back at the same moment
+ * with the same key and the same parameters (a replay: the same transfer, even after the program was renamed), and
+ * after Stripe's 24-hour key window lists the batch's transfer_group first (once per send, whatever the number of
+ * payouts), so a payout is never paid twice. And two sends whose answers come back at the same moment
  * still settle the batch. The usual outcomes: ./stripe-transfers.spec.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { useTestServer } from '../../helpers/harness';
 import type { ProgramFixture } from '../../helpers/factories';
 import { restClient } from '../../helpers/rest-client';
 import { expectOk, ISO_RE, testNoServerErrors } from '../../helpers/assertions';
-import { startFakeStripe, type FakeStripe } from '../../helpers/fake-stripe';
+import { useFakeStripeServer } from '../../helpers/fake-stripe-server';
 import { sleep } from '../../helpers/wait';
 
 const KEY = 'sk_test_payoutRecoveryE2e';
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake?.close());
-beforeEach(() => fake.reset());
-
-const server = useTestServer(() => ({ stripeApiKey: KEY, stripeApiBase: fake.url }));
+const { fake, server } = useFakeStripeServer(KEY);
 const api = restClient(() => server);
 
 /** Every attempt the package makes for one send: the first and its two retries. */
@@ -138,6 +131,30 @@ describe('a crash between the transfer and its record', () => {
     expect(transfersFor(pa)).toEqual([]);
     expect(await api.events(p.programId, 'payout.failed')).toEqual([]);
   });
+
+  test('the program renamed between two attempts: the retry sends the same parameters, and Stripe replays the transfer', async () => {
+    const { p, a, batch, pa, pb } = await batchOfTwo();
+    fake.failNext('drop_after', { times: ATTEMPTS, destination: a.acct });
+    expectWaiting(await sendOk(p, batch.id), pa, pb);
+    const renamed = await api.gql(p.session, 'mutation($id: ID!) { updateProgram(id: $id, input: { name: "Renamed Rewards" }) { name } }', {
+      id: p.programId,
+    });
+    expect(renamed.body.data?.updateProgram.name).toBe('Renamed Rewards');
+
+    const again = await sendOk(p, batch.id);
+    const reqs = requestsFor(pa);
+    expect(reqs).toHaveLength(ATTEMPTS + 1);
+    // Stripe answers a key reused with other parameters 400 idempotency_error: every attempt carries the same.
+    for (const r of reqs) expect(r.body).toEqual({ ...reqs[0].body, description: 'Affiliate commissions' });
+    expect(reqs.map((r) => [r.status, r.replayed])).toEqual([
+      ['dropped', false],
+      ['dropped', true],
+      ['dropped', true],
+      [200, true],
+    ]);
+    expect(transfersFor(pa)).toHaveLength(1);
+    expect(payout(again, pa)).toMatchObject({ status: 'paid', reference: transfersFor(pa)[0].id, lastError: null });
+  });
 });
 
 describe("after Stripe's 24-hour idempotency window", () => {
@@ -157,6 +174,33 @@ describe("after Stripe's 24-hour idempotency window", () => {
     expect(fake.transferRequests()).toHaveLength(posts);
     expect(transfersFor(pa)).toEqual([made]);
     expect(payout(again, pa)).toMatchObject({ status: 'paid', reference: made.id, lastError: null });
+    expect(again.status).toBe('paid');
+    expect((await paidEvents(p)).sort()).toEqual([pa, pb].sort());
+  });
+
+  test('two payouts past the window: the transfer group is listed once per send (not once per payout)', async () => {
+    const { p, a, b, batch, pa, pb } = await batchOfTwo();
+    // a's transfer made, its answer lost; b's never made.
+    fake.failNext('drop_after', { times: ATTEMPTS, destination: a.acct });
+    fake.failNext('drop_before', { times: ATTEMPTS, destination: b.acct });
+    const sent = await sendOk(p, batch.id);
+    expect([payout(sent, pa).status, payout(sent, pb).status]).toEqual(['processing', 'processing']);
+    const made = transfersFor(pa)[0];
+    expect(transfersFor(pb)).toEqual([]);
+    fake.expireIdempotencyKeys();
+    await attemptedHoursAgo(p, pa, 25);
+    await attemptedHoursAgo(p, pb, 30);
+    const before = fake.requests.length;
+
+    const again = await sendOk(p, batch.id);
+    const asked = fake.requests.slice(before);
+    expect(asked.filter((r) => r.method === 'GET').map((r) => [r.path, r.query])).toEqual([['/v1/transfers', { transfer_group: batch.id, limit: '100' }]]);
+    // a: found in the list, recorded, not asked again; b: not found, made once (Stripe had forgotten its key).
+    expect(asked.filter((r) => r.method === 'POST').map((r) => [r.idempotencyKey, r.status, r.replayed])).toEqual([[`payout-${pb}`, 200, false]]);
+    expect(transfersFor(pa)).toEqual([made]);
+    expect(transfersFor(pb)).toHaveLength(1);
+    expect(payout(again, pa)).toMatchObject({ status: 'paid', reference: made.id, lastError: null });
+    expect(payout(again, pb)).toMatchObject({ status: 'paid', reference: transfersFor(pb)[0].id, lastError: null });
     expect(again.status).toBe('paid');
     expect((await paidEvents(p)).sort()).toEqual([pa, pb].sort());
   });

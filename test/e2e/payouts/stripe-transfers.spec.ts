@@ -4,7 +4,8 @@
  * One transfer per Stripe payout exactly as Stripe takes it (minor units, lowercase currency, the account of batch
  * time, transfer_group, metadata, Idempotency-Key payout-<id>); paid and failed outcomes with their commissions,
  * events and email; sending again (after, or at the same time) never pays twice; no STRIPE_API_KEY; what send leaves
- * alone. A crash between the transfer and its record: ./stripe-transfers-recovery.spec.ts.
+ * alone. A crash between the transfer and its record: ./stripe-transfers-recovery.spec.ts; settling by hand and
+ * currencies Stripe takes with fewer decimals: ./stripe-transfers-rules.spec.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { useTestServer } from '../../helpers/harness';
@@ -12,18 +13,11 @@ import { createPartnerToken, type ProgramFixture } from '../../helpers/factories
 import { restClient } from '../../helpers/rest-client';
 import { expectError, expectOk, ISO_RE, testNoServerErrors } from '../../helpers/assertions';
 import { SALE_WITH_COMMISSION } from '../../helpers/graphql-documents';
-import { startFakeStripe, type FakeStripe } from '../../helpers/fake-stripe';
+import { useFakeStripeServer } from '../../helpers/fake-stripe-server';
 import { waitFor } from '../../helpers/wait';
 
 const KEY = 'sk_test_payoutTransfersE2e';
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake?.close());
-beforeEach(() => fake.reset());
-
-const server = useTestServer(() => ({ stripeApiKey: KEY, stripeApiBase: fake.url }));
+const { fake, server } = useFakeStripeServer(KEY);
 const api = restClient(() => server);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -97,7 +91,7 @@ describe('one transfer per Stripe Connect payout, as Stripe takes it', () => {
         currency: 'usd',
         destination: who.acct,
         transfer_group: batch.id,
-        description: `Affiliate commissions from ${NAME}`,
+        description: 'Affiliate commissions', // not the program's name: the same on every retry under the key
         metadata: { payout_id: payout.id, batch_id: batch.id },
       });
       expect(req.idempotencyKey).toBe(`payout-${payout.id}`);
@@ -154,6 +148,7 @@ describe('outcomes', () => {
       lastError: null,
       failureReason: null,
       failedAt: null,
+      commissions: batch.payouts[0].commissions.map((c: any) => ({ ...c, status: 'paid', paidAt: payout.paidAt })),
     });
     expect(transfer).toMatchObject({ amount: 1235, destination: a.acct, transfer_group: batch.id, metadata: { payout_id: payout.id } });
     expect(sent).toEqual({ ...batch, status: 'paid', paidAt: expect.stringMatching(ISO_RE), payouts: [payout] });
