@@ -171,10 +171,12 @@ export async function updateAffiliateRow(em: EntityManager, programId: string, i
 }
 
 /**
- * Locks the affiliate's row until the transaction ends. A payout being inserted for it holds a key-share lock on the
- * row, so this waits for that batch to commit, and what is read after it sees the payout.
+ * Locks the affiliate's commissions, then its row, until the transaction ends: a payout batch taking them (it
+ * updates the commissions, then inserts a payout that key-share locks the row) commits first, in the same order, so
+ * what is read after this sees its payout and neither waits for the other in a cycle.
  */
-export async function lockAffiliateRow(em: EntityManager, programId: string, id: string): Promise<void> {
+export async function lockAffiliateWithCommissions(em: EntityManager, programId: string, id: string): Promise<void> {
+  await execute(em, 'select 1 from commissions where program_id = ? and affiliate_id = ? order by id for update', [programId, id]);
   await execute(em, 'select 1 from affiliates where program_id = ? and id = ? for update', [programId, id]);
 }
 

@@ -28,7 +28,7 @@ import {
   type AffiliatesFilter,
   deleteAffiliateRow,
   hasWaitingPayouts,
-  lockAffiliateRow,
+  lockAffiliateWithCommissions,
   insertAffiliate,
   insertAffiliateLink,
   lockAffiliate,
@@ -250,7 +250,7 @@ export class AffiliateService {
       const found = isUuid(key) ? await findAffiliateById(em, program.id, key) : key.includes('@') ? await findAffiliateByEmail(em, program.id, key) : null;
       if (!found) return null;
       // A batch making a payout for it right now commits first, and its payout is then seen below.
-      await lockAffiliateRow(em, program.id, found.id);
+      await lockAffiliateWithCommissions(em, program.id, found.id);
       if (await hasWaitingPayouts(em, program.id, found.id))
         throw validationError(
           'This affiliate has a payout being paid: mark it paid or failed (or send its batch) before deleting the affiliate',

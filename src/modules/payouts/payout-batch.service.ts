@@ -356,7 +356,7 @@ export class PayoutBatchService {
     if (!found) throw notFound('No such payout in this program');
     await lockBatch(tx.em, program.id, found.batchId);
     const p = await payoutForUpdate(tx.em, program.id, id);
-    if (!p) throw notFound('No such payout in this program'); // its affiliate was deleted meanwhile
+    if (!p) throw notFound('No such payout in this program'); // its batch or program was deleted meanwhile
     return p;
   }
 }

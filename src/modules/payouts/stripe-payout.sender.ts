@@ -106,8 +106,9 @@ export class StripePayoutSender {
       await lockBatch(tx.em, program.id, payout.batchId);
       const p = await payoutForUpdate(tx.em, program.id, payout.id);
       if (!p || p.status !== 'processing') {
-        // Only a deleted program can take a claimed payout away; a transfer made for it is logged, not lost.
-        if (outcome.kind === 'made')
+        // A concurrent send recorded the same transfer (same key, same answer): nothing to do. Anything else would be
+        // a transfer for a payout that no longer waits (a deleted batch or program): logged, not lost.
+        if (outcome.kind === 'made' && p?.reference !== outcome.transferId)
           ctx.log.error({ payoutId: payout.id, transferId: outcome.transferId }, 'a Stripe transfer was made for a payout no longer waiting');
         return;
       }
