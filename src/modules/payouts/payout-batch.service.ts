@@ -249,8 +249,7 @@ export class PayoutBatchService {
       if (!batch) throw notFound('No such payout batch in this program');
       if (batch.status !== 'open') return batch;
       const at = new Date();
-      for (const p of await waitingPayoutsForUpdate(tx.em, program.id, batch.id))
-        queued.push(...((await this.settlement.paid(tx, program, p, ref, at))?.emails ?? []));
+      queued.push(...(await this.settlement.paid(tx, program, await waitingPayoutsForUpdate(tx.em, program.id, batch.id), ref, at)).emails);
       return (await this.settlement.settle(tx, program, batch.id, at)) ?? batch;
     });
     this.settlement.afterCommit(queued);
@@ -269,10 +268,10 @@ export class PayoutBatchService {
       if (p.status === 'failed') throw validationError('A failed payout cannot be paid: its commissions are free for a new batch', 'id');
       refuseWhileTransferAsked(p);
       const at = new Date();
-      const { payout: paid, emails } = (await this.settlement.paid(tx, program, p, ref, at))!;
+      const { payouts, emails } = await this.settlement.paid(tx, program, [p], ref, at);
       queued.push(...emails);
-      await this.settlement.settle(tx, program, paid.batchId, at);
-      return paid;
+      await this.settlement.settle(tx, program, p.batchId, at);
+      return payouts[0];
     });
     this.settlement.afterCommit(queued);
     return payout;

@@ -1,6 +1,6 @@
-import { dec, roundHalfUp, toText } from '../../common/decimal';
+import { toText } from '../../common/decimal';
 import { isUuid } from '../../common/ids';
-import { minorUnits } from '../../common/money';
+import { paidAmount } from './payout.rules';
 
 /**
  * A payout batch as a file a bank or PayPal accepts (DESIGN.md "Payouts", export files): pure functions, no I/O.
@@ -72,7 +72,7 @@ export const csvRow = (fields: readonly string[]): string => fields.map(csvField
  * paid: zero or less (after rounding too: 0.004 USD would be a "0.00" payment) is refused.
  */
 export function exportAmount(amount: string, currency: string): string {
-  const rounded = roundHalfUp(dec(amount), minorUnits(currency));
+  const rounded = paidAmount(amount, currency);
   if (rounded.units <= 0n) throw new Error(`payout export: amount ${amount} ${currency} is not positive`);
   return toText(rounded);
 }

@@ -117,20 +117,15 @@ export async function insertPayouts(em: EntityManager, programId: string, batch:
       batch.id,
       batch.createdAt,
       batch.createdAt,
-      pgArray(payouts.map(() => newId())),
-      pgArray(col((p) => p.affiliateId)),
-      pgArray(col((p) => p.amount)),
-      pgArray(col((p) => p.method)),
-      pgArray(col((p) => p.destination)),
-      pgArray(col((p) => p.status)),
-      pgArray(col((p) => String(p.count))),
+      payouts.map(() => newId()),
+      col((p) => p.affiliateId),
+      col((p) => p.amount),
+      col((p) => p.method),
+      col((p) => p.destination),
+      col((p) => p.status),
+      col((p) => p.count),
     ],
   );
-}
-
-/** A PostgreSQL array literal of texts (bound as one parameter; a bound JS array would be spread into a list). */
-function pgArray(values: Array<string | null>): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
 /** The batch's total and count, written once its payouts are made. */
@@ -166,23 +161,25 @@ export async function payoutById(em: EntityManager, programId: string, id: strin
   return (await detachedRows(em, Payout, 'select * from payouts where program_id = ? and id = ?', [programId, id]))[0] ?? null;
 }
 
-/** A payout is paid, with its commissions (they can no longer be refunded); null when it was not waiting. */
-export async function markPayoutRowPaid(em: EntityManager, p: Payout, reference: string | null, at: Date): Promise<Payout | null> {
-  const rows = await detachedRows(
+/**
+ * Payouts of one batch are paid, each with its commissions (they can no longer be refunded), in one statement; the
+ * payouts as they are now, in id order (those no longer waiting are left out).
+ */
+export function markPayoutRowsPaid(em: EntityManager, programId: string, ids: readonly string[], reference: string | null, at: Date): Promise<Payout[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return detachedRows(
     em,
     Payout,
-    `update payouts set status = 'paid', reference = coalesce(?, reference), paid_at = ?, last_error = null, updated_at = ?
-      where program_id = ? and id = ? and status in ('pending', 'processing') returning *`,
-    [reference, at, at, p.programId, p.id],
+    `with paid as (
+       update payouts set status = 'paid', reference = coalesce(?, reference), paid_at = ?, last_error = null, updated_at = ?
+        where program_id = ? and id in (?) and status in ('pending', 'processing') returning *),
+     commissions_paid as (
+       update commissions c set status = 'paid', paid_at = ?, updated_at = now()
+         from paid where c.program_id = paid.program_id and c.payout_batch_id = paid.batch_id and c.affiliate_id = paid.affiliate_id
+          and c.status = 'approved')
+     select * from paid order by id`,
+    [reference, at, at, programId, [...ids], at],
   );
-  if (!rows.length) return null;
-  await execute(
-    em,
-    `update commissions set status = 'paid', paid_at = ?, updated_at = now()
-      where program_id = ? and payout_batch_id = ? and affiliate_id = ? and status = 'approved'`,
-    [at, p.programId, p.batchId, p.affiliateId],
-  );
-  return rows[0];
 }
 
 /** A payout failed: its commissions leave the batch, free for a later one; null when it was not waiting. */

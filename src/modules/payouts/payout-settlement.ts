@@ -7,10 +7,11 @@ import { payoutSentNotification } from '../emails/notifications';
 import type { Program } from '../programs/program.entity';
 import { findAffiliatesByIds } from '../affiliates/affiliate.finder';
 import { payoutBatchBody } from './payout-batch.presenter';
-import { payoutBody } from './payout.presenter';
+import { payoutBody, payoutPresenter } from './payout.presenter';
+import { depsFor, present } from '../presenter';
 import type { PayoutBatch } from './payout-batch.entity';
 import type { Payout } from './payout.entity';
-import { markPayoutRowFailed, markPayoutRowPaid, settleBatchIfDone } from './payout-record.queries';
+import { markPayoutRowFailed, markPayoutRowsPaid, settleBatchIfDone } from './payout-record.queries';
 
 /**
  * What settling a payout moves, inside the caller's transaction: paid (its commissions paid, `payout.paid`, the
@@ -24,16 +25,41 @@ export class PayoutSettlement {
     private readonly links: EmailLinks,
   ) {}
 
-  /** Marks the payout paid; the email is queued in `tx` and returned, to be sent after the commit. */
-  async paid(tx: ServiceContext, program: Program, p: Payout, reference: string | null, at: Date): Promise<{ payout: Payout; emails: Email[] } | null> {
-    const paid = await markPayoutRowPaid(tx.em, p, reference, at);
-    if (!paid) return null;
-    this.events.record(tx, program.id, 'payout.paid', await payoutBody(tx.em, paid));
-    const [affiliate] = paid.affiliateId ? await findAffiliatesByIds(tx.em, program.id, [paid.affiliateId]) : [];
-    const content = affiliate
-      ? payoutSentNotification(program, affiliate, { amount: paid.amount, currency: paid.currency, commissions: paid.commissionCount }, this.links)
-      : null;
-    return { payout: paid, emails: content ? [this.emails.enqueue(tx, program.id, content)] : [] };
+  /**
+   * Marks payouts paid (those still waiting): a few statements however many, their payout.paid events in id order,
+   * and the affiliates' emails queued in `tx` and returned, to be sent after the commit.
+   */
+  async paid(
+    tx: ServiceContext,
+    program: Program,
+    payouts: readonly Payout[],
+    reference: string | null,
+    at: Date,
+  ): Promise<{ payouts: Payout[]; emails: Email[] }> {
+    const paid = await markPayoutRowsPaid(
+      tx.em,
+      program.id,
+      payouts.map((p) => p.id),
+      reference,
+      at,
+    );
+    if (!paid.length) return { payouts: [], emails: [] };
+    const deps = depsFor(tx.em, program.id);
+    const affiliateIds = [...new Set(paid.flatMap((p) => (p.affiliateId ? [p.affiliateId] : [])))];
+    const affiliates = new Map((await findAffiliatesByIds(tx.em, program.id, affiliateIds)).map((a) => [a.id, a]));
+    for (const a of affiliates.values()) deps.loaders.affiliateById.prime(a.id, a);
+    // Built together: the commissions of every payout are read in one statement.
+    const bodies = await Promise.all(paid.map((p) => present(payoutPresenter, p, deps)));
+    const emails: Email[] = [];
+    paid.forEach((p, i) => {
+      this.events.record(tx, program.id, 'payout.paid', bodies[i]);
+      const affiliate = p.affiliateId ? affiliates.get(p.affiliateId) : undefined;
+      const content = affiliate
+        ? payoutSentNotification(program, affiliate, { amount: p.amount, currency: p.currency, commissions: p.commissionCount }, this.links)
+        : null;
+      if (content) emails.push(this.emails.enqueue(tx, program.id, content));
+    });
+    return { payouts: paid, emails };
   }
 
   async failed(tx: ServiceContext, program: Program, p: Payout, reason: string, at: Date): Promise<Payout | null> {

@@ -1,5 +1,5 @@
-import { dec, fitsScale, roundHalfUp } from '../../common/decimal';
-import { minorUnits } from '../../common/money';
+import { fitsScale, roundHalfUp } from '../../common/decimal';
+import { paidAmount } from './payout.rules';
 import { validationError } from '../../common/errors';
 import { inTransaction } from '../../db/unit-of-work';
 import type { ServiceContext } from '../service-context';
@@ -18,7 +18,7 @@ import { STRIPE_IDEMPOTENCY_WINDOW_MS, type TransferGateway, type TransferOutcom
  * us, two for Stripe): rounding it again would send another amount than the one recorded.
  */
 export function transferAmount(amount: string, currency: string): number | null {
-  const shown = roundHalfUp(dec(amount), minorUnits(currency));
+  const shown = paidAmount(amount, currency);
   const scale = stripeDecimals(currency);
   return fitsScale(shown, scale) ? Number(roundHalfUp(shown, scale).units) : null;
 }
@@ -112,7 +112,7 @@ export class StripePayoutSender {
           ctx.log.error({ payoutId: payout.id, transferId: outcome.transferId }, 'a Stripe transfer was made for a payout no longer waiting');
         return;
       }
-      if (outcome.kind === 'made') queued.push(...((await this.settlement.paid(tx, program, p, outcome.transferId, at))?.emails ?? []));
+      if (outcome.kind === 'made') queued.push(...(await this.settlement.paid(tx, program, [p], outcome.transferId, at)).emails);
       else await this.settlement.failed(tx, program, p, outcome.reason, at);
       await this.settlement.settle(tx, program, p.batchId, at);
     });

@@ -10,7 +10,8 @@ import { portalBase } from './portal-layout';
 
 function table(caption: string, head: string[], rows: Raw[], empty: string): Raw {
   if (!rows.length) return html`<p>${empty}</p>`;
-  return html`<div class="table-wrap"><table class="striped"><caption class="visually-hidden">${caption}</caption>
+  // A table wider than a phone scrolls inside its region: focusable and named, so a keyboard can scroll it too.
+  return html`<div class="table-wrap" role="region" aria-label="${caption}" tabindex="0"><table class="striped"><caption class="visually-hidden">${caption}</caption>
 <thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 

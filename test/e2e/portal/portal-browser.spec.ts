@@ -193,6 +193,38 @@ describeIfBrowser('the portal in Chromium', () => {
     expect(row).toEqual({ payout_method: 'wise', payout_email: 'grace-wise@example.com' });
   });
 
+  test('phone: the payouts page with a paid and a waiting payout, no horizontal scroll, accessible', async () => {
+    const a = await api.createAffiliate(p, { sendWelcomeEmail: false });
+    expect(
+      (await server.api('PUT', '/affiliates', { token: p.key, body: { affiliateId: a.id, payoutMethod: 'paypal', payoutEmail: 'grace.pays@example.com' } }))
+        .status,
+    ).toBe(200);
+    const batchOf = async (totalEarned: number) => {
+      const sale = await server.api('POST', '/sales', {
+        token: p.key,
+        body: { referralId: a.id, name: 'Buyer', email: `b-${totalEarned}@customers.example`, totalEarned },
+      });
+      const made = await server.api('POST', '/payout-batches', { token: p.key, body: { saleIds: [sale.body.id] } });
+      expect(made.status).toBe(201);
+      return made.body.id as string;
+    };
+    const paid = await batchOf(250);
+    expect((await server.api('POST', `/payout-batches/${paid}/mark-paid`, { token: p.key, body: { reference: 'PP-1' } })).status).toBe(200);
+    await batchOf(1234.56);
+    const link = await server.api('POST', '/affiliate-portal-links', { token: p.key, body: { affiliateId: a.id } });
+    const page = await newPage(390);
+    await page.goto(link.body.url);
+    await page.waitForURL((u) => u.pathname === `/portal/${slug}/home`);
+    await page.getByRole('link', { name: 'Payouts', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/portal/${slug}/payouts`);
+    const rows = await page.locator('table tbody tr').allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/246\.91.*PayPal.*Processing/s);
+    expect(rows[1]).toMatch(/50\.00.*PayPal.*Paid/s);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+  });
+
   test("framed by the program's own site it works; framed by another site the browser refuses it", async () => {
     const a = await api.createAffiliate(p, { sendWelcomeEmail: false });
     const made = await server.api('POST', '/affiliate-portal-links', { token: p.key, body: { affiliateId: a.id } });
